@@ -1,0 +1,76 @@
+//! Player colours and per-colour storage.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+/// The four colours of the game, in the order the rulebook lists them.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// Red (rose).
+    Red,
+    /// Yellow (cup).
+    Yellow,
+    /// Purple (fleur-de-lys).
+    Purple,
+    /// Grey (dove).
+    Grey,
+}
+
+impl Colour {
+    /// All colours in notation order.
+    pub const ALL: [Colour; 4] = [Colour::Red, Colour::Yellow, Colour::Purple, Colour::Grey];
+
+    /// Index 0..4.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lower-case name used in records.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Yellow => "yellow",
+            Colour::Purple => "purple",
+            Colour::Grey => "grey",
+        }
+    }
+
+    /// Parses a record colour name.
+    pub fn parse(s: &str) -> Option<Colour> {
+        Colour::ALL.into_iter().find(|c| c.name() == s)
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One value per colour, indexed by [`Colour`].
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct ByColour<T>(pub [T; 4]);
+
+impl<T> ByColour<T> {
+    /// Builds the container from a function of the colour.
+    pub fn from_fn(mut f: impl FnMut(Colour) -> T) -> Self {
+        ByColour(Colour::ALL.map(&mut f))
+    }
+}
+
+impl<T: Copy> Copy for ByColour<T> {}
+
+impl<T> Index<Colour> for ByColour<T> {
+    type Output = T;
+    fn index(&self, c: Colour) -> &T {
+        &self.0[c.index()]
+    }
+}
+
+impl<T> IndexMut<Colour> for ByColour<T> {
+    fn index_mut(&mut self, c: Colour) -> &mut T {
+        &mut self.0[c.index()]
+    }
+}

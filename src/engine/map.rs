@@ -1,0 +1,162 @@
+//! Terrain and the six map tiles (data from RULES.md, "Game data — Classic").
+
+use super::space::{Space, COLS, SPACES};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Terrain of a space.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Terrain {
+    /// Open country: knights may stand here; castles in the variable setup.
+    Open,
+    /// Forest: knights may stand here for 5 ducats.
+    Forest,
+    /// Mountain ("Gebirge"): 1 point at each silver find and at the end.
+    Mountain,
+    /// City: 5 extra points in a province.
+    City,
+}
+
+impl Terrain {
+    /// The notation letter (`.`, `F`, `H`, `C`).
+    pub fn letter(self) -> char {
+        match self {
+            Terrain::Open => '.',
+            Terrain::Forest => 'F',
+            Terrain::Mountain => 'H',
+            Terrain::City => 'C',
+        }
+    }
+
+    /// The name used by the browser's test hooks.
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Open => "open",
+            Terrain::Forest => "forest",
+            Terrain::Mountain => "mountain",
+            Terrain::City => "city",
+        }
+    }
+
+    fn from_letter(c: u8) -> Terrain {
+        match c {
+            b'F' => Terrain::Forest,
+            b'H' => Terrain::Mountain,
+            b'C' => Terrain::City,
+            _ => Terrain::Open,
+        }
+    }
+}
+
+/// Tile size in spaces.
+pub const TILE: u8 = 5;
+
+/// The six tiles A–F, rows top to bottom as printed (letter upright).
+pub const TILES: [[&[u8; 5]; 5]; 6] = [
+    [b".F.FF", b".H.CF", b"....F", b"FCF..", b"...HH"],
+    [b"FFF..", b"FHF.H", b"FFFC.", b".FF..", b"HHFHH"],
+    [b".FF.F", b"FCH..", b".F..F", b"H..CF", b"HF..F"],
+    [b"FC.FH", b"....H", b".FF..", b".HH.C", b".F..F"],
+    [b"FHFHH", b"..C.F", b"F.F.C", b"F.HF.", b"F.F.F"],
+    [b"H....", b"..C.F", b"FFFFH", b"F.HF.", b"F...."],
+];
+
+/// A tile on one of the six places, turned clockwise by `turns` quarter turns.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TilePlacement {
+    /// 0..6 for A..F.
+    pub tile: u8,
+    /// Quarter turns clockwise, 0..4.
+    pub turns: u8,
+}
+
+impl TilePlacement {
+    /// Parses `A0` … `F3`.
+    pub fn parse(s: &str) -> Option<TilePlacement> {
+        let b = s.as_bytes();
+        if b.len() != 2 || !(b'A'..=b'F').contains(&b[0]) || !(b'0'..=b'3').contains(&b[1]) {
+            return None;
+        }
+        Some(TilePlacement { tile: b[0] - b'A', turns: b[1] - b'0' })
+    }
+}
+
+impl fmt::Display for TilePlacement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'A' + self.tile) as char, self.turns)
+    }
+}
+
+/// The basic game's layout: A–F in order, upright.
+pub const BASIC_TILES: [TilePlacement; 6] = [
+    TilePlacement { tile: 0, turns: 0 },
+    TilePlacement { tile: 1, turns: 0 },
+    TilePlacement { tile: 2, turns: 0 },
+    TilePlacement { tile: 3, turns: 0 },
+    TilePlacement { tile: 4, turns: 0 },
+    TilePlacement { tile: 5, turns: 0 },
+];
+
+/// The assembled map: terrain of each space.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Map {
+    /// The tiles on the six places (top row left to right, then bottom row).
+    pub tiles: [TilePlacement; 6],
+    terrain: [Terrain; SPACES],
+}
+
+impl Map {
+    /// Assembles the map from six tile placements.
+    pub fn new(tiles: [TilePlacement; 6]) -> Map {
+        let mut terrain = [Terrain::Open; SPACES];
+        for (place, tp) in tiles.iter().enumerate() {
+            let (ox, oy) = ((place % 3) as u8 * TILE, (place / 3) as u8 * TILE);
+            for r in 0..TILE {
+                for c in 0..TILE {
+                    // Turning clockwise once: new[r][c] = old[n-1-c][r].
+                    let (mut sr, mut sc) = (r, c);
+                    for _ in 0..tp.turns {
+                        (sr, sc) = (TILE - 1 - sc, sr);
+                    }
+                    let t = Terrain::from_letter(TILES[tp.tile as usize][sr as usize][sc as usize]);
+                    terrain[((oy + r) as usize) * COLS as usize + (ox + c) as usize] = t;
+                }
+            }
+        }
+        Map { tiles, terrain }
+    }
+
+    /// Terrain of a space.
+    pub fn terrain(&self, s: Space) -> Terrain {
+        self.terrain[s.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn basic_map_totals_match_rules() {
+        let m = Map::new(BASIC_TILES);
+        let count = |t| Space::all().filter(|&s| m.terrain(s) == t).count();
+        assert_eq!(count(Terrain::Open), 66);
+        assert_eq!(count(Terrain::Forest), 51);
+        assert_eq!(count(Terrain::Mountain), 23);
+        assert_eq!(count(Terrain::City), 10);
+        assert_eq!(m.terrain(Space::parse("d2").unwrap()), Terrain::City);
+        assert_eq!(m.terrain(Space::parse("b2").unwrap()), Terrain::Mountain);
+    }
+
+    #[test]
+    fn turning_a_tile_clockwise_moves_its_top_left_to_top_right() {
+        let turned = Map::new([TilePlacement { tile: 0, turns: 1 }, BASIC_TILES[1], BASIC_TILES[2], BASIC_TILES[3], BASIC_TILES[4], BASIC_TILES[5]]);
+        // Tile A's bottom-left (row 5 col 1 = '.') comes to the top-left; its top-left ('.') to the top-right.
+        // Tile A row 4 col 1 is 'F' (a4); after one turn it sits at row 1 col 2 (b1).
+        assert_eq!(turned.terrain(Space::parse("b1").unwrap()), Terrain::Forest);
+        // Half a turn: a1 shows tile A's bottom-right space (row 5 "...HH": a mountain).
+        let half = Map::new([TilePlacement { tile: 0, turns: 2 }, BASIC_TILES[1], BASIC_TILES[2], BASIC_TILES[3], BASIC_TILES[4], BASIC_TILES[5]]);
+        assert_eq!(half.terrain(Space::parse("a1").unwrap()), Terrain::Mountain);
+    }
+}

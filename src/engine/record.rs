@@ -1,0 +1,263 @@
+//! Game records (shared/NOTATION.md): headers, then one move a line.
+
+use super::cards::{CardId, PoliticsCard};
+use super::colour::Colour;
+use super::event::Event;
+use super::game::Game;
+use super::map::TilePlacement;
+use super::moves::Move;
+use super::setup::{Setup, SetupKind};
+use super::space::{Edge, Space};
+use std::fmt;
+
+/// A record that can't be read or replayed: the line and the reason.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A parsed record: its setup, extra headers, and the moves with their line numbers.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The setup the headers describe.
+    pub setup: Setup,
+    /// Player names from the `Names` header (an extension), in seating order.
+    pub names: Vec<String>,
+    /// The moves, each with its line.
+    pub moves: Vec<(usize, Move)>,
+    /// Line of the last header (setup errors are reported there).
+    pub header_line: usize,
+}
+
+fn strip_comment(line: &str) -> &str {
+    line.split_once('#').map_or(line, |(a, _)| a).trim()
+}
+
+fn parse_list<T>(v: &str, what: &str, f: impl Fn(&str) -> Option<T>) -> Result<Vec<T>, String> {
+    v.split_whitespace().map(|w| f(w).ok_or_else(|| format!("'{w}' is not a {what}"))).collect()
+}
+
+/// Parses `red:a1,m4 yellow:a9`.
+fn parse_by_colour<T>(v: &str, what: &str, f: impl Fn(&str) -> Option<T>) -> Result<Vec<(Colour, T)>, String> {
+    let mut out = Vec::new();
+    for group in v.split_whitespace() {
+        let (c, items) = group.split_once(':').ok_or_else(|| format!("'{group}' should be colour:{what},…"))?;
+        let colour = Colour::parse(c).ok_or_else(|| format!("unknown colour '{c}'"))?;
+        for item in items.split(',').filter(|s| !s.is_empty()) {
+            out.push((colour, f(item).ok_or_else(|| format!("'{item}' is not a {what}"))?));
+        }
+    }
+    Ok(out)
+}
+
+impl Record {
+    /// Parses a record's text.
+    ///
+    /// # Errors
+    /// The first malformed line.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut headers: Vec<(usize, String, String)> = Vec::new();
+        let mut moves = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let l = strip_comment(raw);
+            if l.is_empty() {
+                continue;
+            }
+            if l.starts_with('[') {
+                if !moves.is_empty() {
+                    return Err(RecordError { line, reason: "headers come before the moves".into() });
+                }
+                let bad = || RecordError { line, reason: "a header is written [Name \"value\"]".into() };
+                let inner = l.strip_prefix('[').and_then(|x| x.strip_suffix(']')).ok_or_else(bad)?;
+                let (name, rest) = inner.split_once(char::is_whitespace).ok_or_else(bad)?;
+                let value = rest.trim().strip_prefix('"').and_then(|x| x.strip_suffix('"')).ok_or_else(bad)?;
+                if headers.iter().any(|(_, n, _)| n == name) {
+                    return Err(RecordError { line, reason: format!("header {name} given twice") });
+                }
+                headers.push((line, name.to_string(), value.to_string()));
+            } else {
+                let mv = Move::parse(l).map_err(|reason| RecordError { line, reason })?;
+                moves.push((line, mv));
+            }
+        }
+        let header_line = headers.last().map_or(1, |h| h.0);
+        let get = |n: &str| headers.iter().find(|(_, name, _)| name == n);
+        let at = |line: usize| move |reason: String| RecordError { line, reason };
+        let (el, _, edition) = get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
+        if edition != "classic" {
+            return Err(RecordError { line: *el, reason: format!("edition '{edition}' is not supported by this referee (classic)") });
+        }
+        let (pl, _, players) = get("Players").ok_or(RecordError { line: header_line, reason: "the Players header is required".into() })?;
+        let players = parse_list(players, "colour", Colour::parse).map_err(at(*pl))?;
+        let kind = match get("Setup") {
+            Some((l, _, v)) => match v.as_str() {
+                "basic" => SetupKind::Basic,
+                "variable" => SetupKind::Variable,
+                "custom" => SetupKind::Custom,
+                other => return Err(RecordError { line: *l, reason: format!("setup '{other}' is not basic, variable or custom") }),
+            },
+            None if players.len() == 2 => SetupKind::Variable,
+            None => SetupKind::Basic,
+        };
+        let seed = match get("Seed") {
+            Some((l, _, v)) => v.parse::<u64>().map_err(|_| RecordError { line: *l, reason: format!("seed '{v}' is not a whole number") })?,
+            None => 0,
+        };
+        let mut setup = Setup::new(players, kind, seed);
+        for (line, name, v) in &headers {
+            let line = *line;
+            let e = at(line);
+            match name.as_str() {
+                "Edition" | "Players" | "Setup" | "Seed" => {}
+                "Neutral" => setup.neutral = Some(Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{v}'")))?),
+                "Money" => {
+                    setup.public_money = match v.as_str() {
+                        "public" => true,
+                        "private" => false,
+                        _ => return Err(e("Money is public or private".into())),
+                    }
+                }
+                "Tiles" => {
+                    let t = parse_list(v, "tile (A0 … F3)", TilePlacement::parse).map_err(&e)?;
+                    setup.tiles = Some(t.try_into().map_err(|_| e("Tiles names six tiles".into()))?);
+                }
+                "Deck" => setup.deck = Some(parse_list(v, "card id (like B3)", CardId::parse).map_err(&e)?),
+                "Politics" => {
+                    let (a, b) = v.split_once('/').ok_or_else(|| e("Politics has two piles separated by /".into()))?;
+                    setup.politics = Some([
+                        parse_list(a, "politics card", PoliticsCard::parse).map_err(&e)?,
+                        parse_list(b, "politics card", PoliticsCard::parse).map_err(&e)?,
+                    ]);
+                }
+                "Castles" => setup.castles = parse_by_colour(v, "space", Space::parse).map_err(&e)?,
+                "Knights" => setup.knights = parse_by_colour(v, "space", Space::parse).map_err(&e)?,
+                "Borders" => setup.borders = parse_list(v, "border (like c1-d1)", Edge::parse).map_err(&e)?,
+                "Ducats" => setup.ducats = parse_by_colour(v, "number", |s| s.parse().ok()).map_err(&e)?,
+                "Scores" => setup.scores = parse_by_colour(v, "number", |s| s.parse().ok()).map_err(&e)?,
+                "Hands" => {
+                    let cards = parse_by_colour(v, "politics card", PoliticsCard::parse).map_err(&e)?;
+                    for (c, card) in cards {
+                        match setup.hands.iter_mut().find(|(h, _)| *h == c) {
+                            Some((_, v)) => v.push(card),
+                            None => setup.hands.push((c, vec![card])),
+                        }
+                    }
+                }
+                "Start" => setup.start = Some(Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{v}'")))?),
+                _ => {} // Other headers (Names, Date, Event, …) are kept by tools, ignored by the rules.
+            }
+            if kind != SetupKind::Custom && matches!(name.as_str(), "Castles" | "Knights" | "Borders" | "Ducats" | "Scores" | "Hands" | "Start") {
+                return Err(e(format!("the {name} header belongs to the custom setup")));
+            }
+        }
+        let names = get("Names").map(|(_, _, v)| v.split(',').map(|s| s.trim().to_string()).collect()).unwrap_or_default();
+        Ok(Record { setup, names, moves, header_line })
+    }
+
+    /// Builds the game and plays every move.
+    ///
+    /// # Errors
+    /// A bad setup (at the last header line) or the first illegal move.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        self.replay_with(|_, _| {})
+    }
+
+    /// As [`Record::replay`], calling `each` with every move's events.
+    ///
+    /// # Errors
+    /// As [`Record::replay`].
+    pub fn replay_with(&self, mut each: impl FnMut(&Game, &[Event])) -> Result<Game, RecordError> {
+        let (mut game, ev) = Game::new(&self.setup).map_err(|e| RecordError { line: self.header_line, reason: e.0 })?;
+        each(&game, &ev);
+        for &(line, mv) in &self.moves {
+            let ev = game.play(mv).map_err(|e| RecordError { line, reason: format!("{mv}: {e}") })?;
+            each(&game, &ev);
+        }
+        Ok(game)
+    }
+}
+
+/// Writes the headers of a setup (everything needed to replay it).
+pub fn write_headers(setup: &Setup, names: &[String]) -> String {
+    let mut s = String::new();
+    let players: Vec<&str> = setup.players.iter().map(|c| c.name()).collect();
+    s += "[Edition \"classic\"]\n";
+    s += &format!("[Players \"{}\"]\n", players.join(" "));
+    if let Some(n) = setup.neutral {
+        s += &format!("[Neutral \"{n}\"]\n");
+    }
+    s += &format!("[Setup \"{}\"]\n", setup.kind.name());
+    s += &format!("[Seed \"{}\"]\n", setup.seed);
+    if setup.public_money {
+        s += "[Money \"public\"]\n";
+    }
+    if !names.is_empty() {
+        s += &format!("[Names \"{}\"]\n", names.join(", "));
+    }
+    let join = |v: Vec<String>| v.join(" ");
+    if let Some(t) = setup.tiles {
+        s += &format!("[Tiles \"{}\"]\n", join(t.iter().map(|x| x.to_string()).collect()));
+    }
+    if let Some(d) = &setup.deck {
+        s += &format!("[Deck \"{}\"]\n", join(d.iter().map(|x| x.to_string()).collect()));
+    }
+    if let Some([a, b]) = &setup.politics {
+        s += &format!("[Politics \"{} / {}\"]\n", join(a.iter().map(|x| x.name()).collect()), join(b.iter().map(|x| x.name()).collect()));
+    }
+    let by_colour = |items: Vec<(Colour, String)>| {
+        let mut groups: Vec<(Colour, Vec<String>)> = Vec::new();
+        for (c, v) in items {
+            match groups.iter_mut().find(|(g, _)| *g == c) {
+                Some((_, l)) => l.push(v),
+                None => groups.push((c, vec![v])),
+            }
+        }
+        groups.iter().map(|(c, l)| format!("{c}:{}", l.join(","))).collect::<Vec<_>>().join(" ")
+    };
+    if setup.kind == SetupKind::Custom {
+        if !setup.castles.is_empty() {
+            s += &format!("[Castles \"{}\"]\n", by_colour(setup.castles.iter().map(|(c, x)| (*c, x.to_string())).collect()));
+        }
+        if !setup.knights.is_empty() {
+            s += &format!("[Knights \"{}\"]\n", by_colour(setup.knights.iter().map(|(c, x)| (*c, x.to_string())).collect()));
+        }
+        if !setup.borders.is_empty() {
+            s += &format!("[Borders \"{}\"]\n", join(setup.borders.iter().map(|x| x.to_string()).collect()));
+        }
+        if !setup.ducats.is_empty() {
+            s += &format!("[Ducats \"{}\"]\n", by_colour(setup.ducats.iter().map(|(c, x)| (*c, x.to_string())).collect()));
+        }
+        if !setup.scores.is_empty() {
+            s += &format!("[Scores \"{}\"]\n", by_colour(setup.scores.iter().map(|(c, x)| (*c, x.to_string())).collect()));
+        }
+        if !setup.hands.is_empty() {
+            s += &format!("[Hands \"{}\"]\n", by_colour(setup.hands.iter().flat_map(|(c, h)| h.iter().map(move |x| (*c, x.name()))).collect()));
+        }
+        if let Some(c) = setup.start {
+            s += &format!("[Start \"{c}\"]\n");
+        }
+    }
+    s
+}
+
+/// Writes a whole record.
+pub fn write_record(setup: &Setup, names: &[String], moves: &[Move]) -> String {
+    let mut s = write_headers(setup, names);
+    for m in moves {
+        s += &m.to_string();
+        s.push('\n');
+    }
+    s
+}

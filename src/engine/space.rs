@@ -1,0 +1,297 @@
+//! Spaces of the 15 × 10 map, the edges between them, and small bit sets of both.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Columns of the Classic map (`a`–`o`).
+pub const COLS: u8 = 15;
+/// Rows of the Classic map (`1`–`10`).
+pub const ROWS: u8 = 10;
+/// Number of spaces.
+pub const SPACES: usize = (COLS as usize) * (ROWS as usize);
+/// Number of interior edges: 14 × 10 between columns plus 15 × 9 between rows.
+pub const EDGES: usize = ((COLS - 1) as usize) * (ROWS as usize) + (COLS as usize) * ((ROWS - 1) as usize);
+const COL_EDGES: usize = ((COLS - 1) as usize) * (ROWS as usize);
+
+/// A space of the map; `a1` is the top-left corner.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct Space(u8);
+
+impl Space {
+    /// The space at column `col` (0-based, left to right) and `row` (0-based, top to bottom).
+    pub const fn new(col: u8, row: u8) -> Option<Space> {
+        if col < COLS && row < ROWS { Some(Space(row * COLS + col)) } else { None }
+    }
+
+    /// The space with the given index (row-major).
+    pub const fn from_index(i: usize) -> Option<Space> {
+        if i < SPACES { Some(Space(i as u8)) } else { None }
+    }
+
+    /// Row-major index 0..150.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Column, 0-based.
+    pub const fn col(self) -> u8 {
+        self.0 % COLS
+    }
+
+    /// Row, 0-based.
+    pub const fn row(self) -> u8 {
+        self.0 / COLS
+    }
+
+    /// Every space, row by row.
+    pub fn all() -> impl Iterator<Item = Space> {
+        (0..SPACES as u8).map(Space)
+    }
+
+    /// Manhattan distance.
+    pub fn distance(self, other: Space) -> u8 {
+        self.col().abs_diff(other.col()) + self.row().abs_diff(other.row())
+    }
+
+    /// The orthogonal neighbours with the edge between.
+    pub fn neighbours(self) -> impl Iterator<Item = (Space, Edge)> {
+        let (c, r) = (self.col(), self.row());
+        let cand = [
+            (c.checked_sub(1), Some(r)),
+            (Some(c + 1), Some(r)),
+            (Some(c), r.checked_sub(1)),
+            (Some(c), Some(r + 1)),
+        ];
+        cand.into_iter().filter_map(move |(c2, r2)| {
+            let n = Space::new(c2?, r2?)?;
+            Some((n, Edge::between(self, n)?))
+        })
+    }
+
+    /// Parses `a1` … `o10`.
+    pub fn parse(s: &str) -> Option<Space> {
+        let mut chars = s.chars();
+        let letter = chars.next()?;
+        if !letter.is_ascii_lowercase() {
+            return None;
+        }
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+            return None;
+        }
+        let row: u8 = digits.parse().ok()?;
+        Space::new(letter as u8 - b'a', row.checked_sub(1)?)
+    }
+}
+
+impl fmt::Display for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
+    }
+}
+
+/// An edge between two orthogonally adjacent spaces, where a border can stand.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct Edge(u16);
+
+impl Edge {
+    /// The edge between two spaces, if they are orthogonal neighbours.
+    pub fn between(a: Space, b: Space) -> Option<Edge> {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        if a.row() == b.row() && a.col() + 1 == b.col() {
+            Some(Edge((a.row() as usize * (COLS as usize - 1) + a.col() as usize) as u16))
+        } else if a.col() == b.col() && a.row() + 1 == b.row() {
+            Some(Edge((COL_EDGES + a.row() as usize * COLS as usize + a.col() as usize) as u16))
+        } else {
+            None
+        }
+    }
+
+    /// The edge with the given index.
+    pub fn from_index(i: usize) -> Option<Edge> {
+        (i < EDGES).then_some(Edge(i as u16))
+    }
+
+    /// Index 0..275.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Every edge.
+    pub fn all() -> impl Iterator<Item = Edge> {
+        (0..EDGES as u16).map(Edge)
+    }
+
+    /// The two spaces, the one nearer the top-left first.
+    pub fn spaces(self) -> (Space, Space) {
+        let i = self.0 as usize;
+        if i < COL_EDGES {
+            let (r, c) = (i / (COLS as usize - 1), i % (COLS as usize - 1));
+            (Space((r * COLS as usize + c) as u8), Space((r * COLS as usize + c + 1) as u8))
+        } else {
+            let j = i - COL_EDGES;
+            (Space(j as u8), Space((j + COLS as usize) as u8))
+        }
+    }
+
+    /// True for a wall between two columns (drawn vertically).
+    pub fn is_vertical(self) -> bool {
+        (self.0 as usize) < COL_EDGES
+    }
+
+    /// Parses `c1-d1` (either order).
+    pub fn parse(s: &str) -> Option<Edge> {
+        let (a, b) = s.split_once('-')?;
+        Edge::between(Space::parse(a)?, Space::parse(b)?)
+    }
+}
+
+impl fmt::Display for Edge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = self.spaces();
+        write!(f, "{a}-{b}")
+    }
+}
+
+/// A set of spaces as a bit set.
+#[derive(Copy, Clone, PartialEq, Eq, Default, Debug, Hash)]
+pub struct SpaceSet([u64; 3]);
+
+impl SpaceSet {
+    /// The empty set.
+    pub const EMPTY: SpaceSet = SpaceSet([0; 3]);
+
+    /// Adds a space.
+    pub fn insert(&mut self, s: Space) {
+        self.0[s.index() / 64] |= 1 << (s.index() % 64);
+    }
+
+    /// Removes a space.
+    pub fn remove(&mut self, s: Space) {
+        self.0[s.index() / 64] &= !(1 << (s.index() % 64));
+    }
+
+    /// Membership.
+    pub fn contains(&self, s: Space) -> bool {
+        self.0[s.index() / 64] >> (s.index() % 64) & 1 == 1
+    }
+
+    /// Number of spaces.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 3]
+    }
+
+    /// The spaces in index order.
+    pub fn iter(self) -> impl Iterator<Item = Space> {
+        (0..3).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(Space((w * 64 + b) as u8))
+            })
+        })
+    }
+
+    /// Set union.
+    pub fn union(self, o: SpaceSet) -> SpaceSet {
+        SpaceSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+
+    /// Set difference.
+    pub fn minus(self, o: SpaceSet) -> SpaceSet {
+        SpaceSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
+    }
+
+    /// Set intersection.
+    pub fn intersect(self, o: SpaceSet) -> SpaceSet {
+        SpaceSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+
+impl FromIterator<Space> for SpaceSet {
+    fn from_iter<I: IntoIterator<Item = Space>>(iter: I) -> Self {
+        let mut s = SpaceSet::EMPTY;
+        for x in iter {
+            s.insert(x);
+        }
+        s
+    }
+}
+
+/// A set of edges (the borders on the board) as a bit set.
+#[derive(Copy, Clone, PartialEq, Eq, Default, Debug, Hash)]
+pub struct EdgeSet([u64; 5]);
+
+impl EdgeSet {
+    /// Adds an edge.
+    pub fn insert(&mut self, e: Edge) {
+        self.0[e.index() / 64] |= 1 << (e.index() % 64);
+    }
+
+    /// Removes an edge.
+    pub fn remove(&mut self, e: Edge) {
+        self.0[e.index() / 64] &= !(1 << (e.index() % 64));
+    }
+
+    /// Membership.
+    pub fn contains(&self, e: Edge) -> bool {
+        self.0[e.index() / 64] >> (e.index() % 64) & 1 == 1
+    }
+
+    /// Number of edges.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 5]
+    }
+
+    /// The edges in index order.
+    pub fn iter(self) -> impl Iterator<Item = Edge> {
+        (0..5).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(Edge((w * 64 + b) as u16))
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for s in Space::all() {
+            assert_eq!(Space::parse(&s.to_string()), Some(s));
+        }
+        for e in Edge::all() {
+            assert_eq!(Edge::parse(&e.to_string()), Some(e));
+        }
+        assert_eq!(Space::parse("a1"), Space::new(0, 0));
+        assert_eq!(Space::parse("o10"), Space::new(14, 9));
+        assert_eq!(Space::parse("p1"), None);
+        assert_eq!(Space::parse("a11"), None);
+        assert_eq!(Space::parse("a01"), None);
+        assert_eq!(Edge::parse("d1-c1").map(|e| e.to_string()), Some("c1-d1".into()));
+        assert_eq!(Edge::parse("a1-b2"), None);
+        assert_eq!(EDGES, 275);
+    }
+}

@@ -1,0 +1,10 @@
+//! Löwenherz (Klaus Teuber, Goldsieber 1997): a pure rules engine, the game-record
+//! format and command-line referee, and (in the browser) the pass-and-play game.
+//!
+//! `engine` knows nothing of the browser; `ui` renders only what the player holding
+//! the device may see; `storage` is the one place that touches localStorage.
+
+pub mod engine;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
