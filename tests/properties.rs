@@ -200,9 +200,11 @@ fn mutate(m: Move, g: &Game, rng: &mut ChaCha8Rng) -> Move {
                 }
                 Move::Open { pile, .. } => Move::Open { by, pile: 3 - pile },
                 Move::Take { pile, .. } => Move::Take { by, pile: if rng.random() { 3 - pile } else { pile }, card },
-                Move::Unally { a, b, pay, .. } => {
-                    if rng.random() { Move::Unally { by, a, b, pay: random_treasures(rng) } } else { Move::Unally { by, a: near(a, rng), b, pay } }
-                }
+                Move::Unally { a, b, pay, .. } => match rng.random_range(0..3) {
+                    0 => Move::Unally { by, a, b, pay: random_treasures(rng) },
+                    1 => Move::Unally { by, a: b, b: a, pay },
+                    _ => Move::Unally { by, a: near(a, rng), b, pay },
+                },
                 Move::Accept { .. } => Move::Duel { by: other },
                 Move::Duel { .. } => Move::Accept { by: other },
                 Move::Done { .. } => Move::Done { by: other },

@@ -833,8 +833,10 @@ impl Game {
         }
         for &(a, b) in &self.alliances {
             if self.board.castle_colour(a) == Some(c) || self.board.castle_colour(b) == Some(c) {
+                // `play` accepts the two castles in either order, so both are listed.
                 for pay in self.payments(c, UNALLY_COST) {
                     out.push(Move::Unally { by: c, a, b, pay });
+                    out.push(Move::Unally { by: c, a: b, b: a, pay });
                 }
             }
         }
