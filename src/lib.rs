@@ -4,6 +4,7 @@
 //! `engine` knows nothing of the browser; `ui` renders only what the player holding
 //! the device may see; `storage` is the one place that touches localStorage.
 
+pub mod app;
 pub mod engine;
 
 #[cfg(target_arch = "wasm32")]

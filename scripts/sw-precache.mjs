@@ -1,0 +1,45 @@
+// Trunk post_build hook: writes the list of built files and a content hash
+// into the service worker in the staging dir (Trunk hashes asset names, so
+// the list changes with every build). Plain Node, no dependencies.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) {
+  console.error("sw-precache: TRUNK_STAGING_DIR is not set (run me as a Trunk hook)");
+  process.exit(1);
+}
+const SW = "sw.js";
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+const files = walk(staging)
+  .map((p) => relative(staging, p).split(sep).join("/"))
+  .filter((f) => f !== SW && !f.endsWith(".map"))
+  .sort();
+
+const hash = createHash("sha256");
+for (const f of files) {
+  hash.update(f + "\0");
+  hash.update(readFileSync(join(staging, f)));
+}
+const version = hash.digest("hex").slice(0, 16);
+
+const swPath = join(staging, SW);
+const template = readFileSync(swPath, "utf8");
+const precache = ["./", ...files.map((f) => "./" + f)];
+const out = template
+  .replace('"__LOEWENHERZ_BUILD_HASH__"', JSON.stringify(version))
+  .replace('["__LOEWENHERZ_PRECACHE__"]', JSON.stringify(precache, null, 2));
+if (out === template || out.includes("__LOEWENHERZ_")) {
+  console.error("sw-precache: placeholders not found in " + swPath);
+  process.exit(1);
+}
+writeFileSync(swPath, out);
+console.log(`sw-precache: ${files.length} files, version ${version}`);

@@ -1,0 +1,153 @@
+//! The game log in words. Only public information: a card taken is "a politics card",
+//! a sealed bid is "a sealed bid" until all bids are revealed.
+
+use crate::engine::board::founding_value;
+use crate::engine::{Action, CardFace, Colour, Event, Game, PieceKind, ScoreReason, Treasures};
+
+/// One line of the log.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LogLine {
+    /// Round it happened in.
+    pub round: u32,
+    /// The colour it is mostly about.
+    pub colour: Option<Colour>,
+    /// The sentence.
+    pub text: String,
+}
+
+/// An action in words.
+pub fn action_text(a: Action) -> String {
+    match a {
+        Action::Ducats(n) => format!("take {n} ducats"),
+        Action::Politics => "take a politics card".into(),
+        Action::Borders(1) => "place 1 border".into(),
+        Action::Borders(n) => format!("place {n} borders"),
+        Action::KnightOrExpand => "1 knight or expand".into(),
+        Action::TwoKnights => "2 knights, or knight + expand".into(),
+    }
+}
+
+/// A bid in words.
+pub fn bid_text(money: u32, t: Treasures) -> String {
+    let mut s = format!("{money} ducats");
+    for c in t.cards() {
+        if let crate::engine::PoliticsCard::Treasure(v) = c {
+            s += &format!(" + treasure {v}");
+        }
+    }
+    if !t.is_empty() {
+        s += &format!(" (= {})", money + t.value());
+    }
+    s
+}
+
+fn signed(n: i32) -> String {
+    if n >= 0 { format!("+{n}") } else { format!("−{}", n.unsigned_abs()) }
+}
+
+/// Describes an event, or `None` for events not worth a line.
+pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, game: &Game) -> Option<LogLine> {
+    let round = game.round();
+    let action = |i: u8| -> String {
+        game.actions().map(|a| format!("action {i} ({})", action_text(a[i as usize - 1]))).unwrap_or_else(|| format!("action {i}"))
+    };
+    let (colour, text) = match e {
+        Event::Placed { placer, colour, kind, at } => {
+            let what = match kind {
+                PieceKind::Castle => "castle",
+                PieceKind::Knight => "knight",
+            };
+            if placer == colour {
+                (Some(*placer), format!("{} placed a {what} on {at}.", name(*placer)))
+            } else {
+                (Some(*placer), format!("{} placed a neutral {what} on {at}.", name(*placer)))
+            }
+        }
+        Event::RoundStarted { round, start } => (Some(*start), format!("Round {round}: {} is start player.", name(*start))),
+        Event::CardDrawn { card } => match card.face() {
+            CardFace::SilverFind => (None, "Silver find! Every player scores their mountains.".into()),
+            CardFace::KingIsDead => (None, "The King is dead! The game ends.".into()),
+            CardFace::Actions(a) => (None, format!("Action card {card}: 1 {} · 2 {} · 3 {}.", action_text(a[0]), action_text(a[1]), action_text(a[2]))),
+        },
+        Event::Decided { by, actions } => {
+            let n: Vec<String> = actions.iter().map(|a| a.to_string()).collect();
+            (Some(*by), format!("{} chose {}.", name(*by), n.join(" and ")))
+        }
+        Event::AlliancePlayed { by, own, other } => (Some(*by), format!("{} forced an alliance between the provinces of {own} and {other}.", name(*by))),
+        Event::RenegadePlayed { by, removed, removed_colour, placed, .. } => {
+            (Some(*by), format!("{} played Renegade: {}'s knight on {removed} left, a knight of {} came to {placed}.", name(*by), name(*removed_colour), name(*by)))
+        }
+        Event::Unallied { by, a, b } => (Some(*by), format!("{} paid 10 ducats to end the alliance of {a} and {b}.", name(*by))),
+        Event::NobodyChose { .. } => return None,
+        Event::DucatsShared { to, each, lost, .. } => {
+            let who: Vec<String> = to.iter().map(|&c| name(c)).collect();
+            let lost = if *lost > 0 { format!(" ({lost} lost)") } else { String::new() };
+            (to.first().copied(), format!("{} took {each} ducats{}{lost}.", who.join(" and "), if to.len() > 1 { " each" } else { "" }))
+        }
+        Event::PilesEmpty { action: i } => (None, format!("Both politics piles are empty: {} does nothing.", action(*i))),
+        Event::NegotiationStarted { action: i, players } => (Some(players[0]), format!("{} and {} both want {}: they negotiate.", name(players[0]), name(players[1]), action(*i))),
+        Event::Offered { by, amount } => (Some(*by), format!("{} offers {amount} ducats to perform it.", name(*by))),
+        Event::Accepted { by, payer, amount } => (Some(*by), format!("{} accepted: {} pays {amount} ducats and performs.", name(*by), name(*payer))),
+        Event::BrokeOff { by } => (Some(*by), format!("{} broke off: duel!", name(*by))),
+        Event::DuelStarted { action: i, bidders, second } => {
+            let who: Vec<String> = bidders.iter().map(|&c| name(c)).collect();
+            (None, format!("{}uel for {}: {}.", if *second { "Tie! Second d" } else { "D" }, action(*i), who.join(", ")))
+        }
+        Event::BidLaid { by } => (Some(*by), format!("{} laid a sealed bid.", name(*by))),
+        Event::BidsRevealed { bids } => {
+            let parts: Vec<String> = bids.iter().map(|(c, m, t)| format!("{} {}", name(*c), bid_text(*m, *t))).collect();
+            (None, format!("Bids revealed: {}.", parts.join(", ")))
+        }
+        Event::DuelWon { by, paid, treasures } => (Some(*by), format!("{} wins the duel and pays {} to the bank.", name(*by), bid_text(*paid, *treasures))),
+        Event::DuelVoid { action: i } => (None, format!("Tied again: nobody performs {}.", action(*i))),
+        Event::Performs { action: i, by } => (Some(*by), format!("{} performs {}.", name(*by), action(*i))),
+        Event::BorderPlaced { by, edge } => (Some(*by), format!("{} placed a border on {edge}.", name(*by))),
+        Event::BordersRemoved { edges } => (None, format!("{} border{} inside a province went back to the stock.", edges.len(), if edges.len() == 1 { "" } else { "s" })),
+        Event::BordersAdded { .. } => return None,
+        Event::ProvinceFounded { colour, castle, spaces, cities } => {
+            let pts = founding_value(*spaces as usize, *cities as usize);
+            let city = match cities {
+                0 => String::new(),
+                1 => " with 1 city".into(),
+                n => format!(" with {n} cities"),
+            };
+            (Some(*colour), format!("{} founded a {spaces}-space province{city} at {castle}: +{pts}.", name(*colour)))
+        }
+        Event::KnightPlaced { by, at, cost } => {
+            let c = if *cost > 0 { format!(" (forest: {cost} ducats)") } else { String::new() };
+            (Some(*by), format!("{} placed a knight on {at}{c}.", name(*by)))
+        }
+        Event::SpaceTaken { by, at, from, .. } => match from {
+            Some(f) => (Some(*by), format!("{} took {at} from {}.", name(*by), name(*f))),
+            None => (Some(*by), format!("{} expanded to {at}.", name(*by))),
+        },
+        Event::NeutralZoneFormed { loser, spaces, cities } => {
+            (Some(*loser), format!("{spaces} space{} of {}'s province{} became a neutral zone.", if *spaces == 1 { "" } else { "s" }, name(*loser), if *cities > 0 { " (with a city)" } else { "" }))
+        }
+        Event::PileOpened { by, pile } => (Some(*by), format!("{} looks through politics pile {pile}.", name(*by))),
+        Event::CardTaken { by, pile, .. } => (Some(*by), format!("{} took a politics card from pile {pile}.", name(*by))),
+        Event::ActionEnded { .. } => return None,
+        Event::Score { colour, delta, reason } => {
+            let why = match reason {
+                ScoreReason::Founding => return None,
+                ScoreReason::Expansion => "expansion",
+                ScoreReason::LostSpace => "lost space",
+                ScoreReason::NeutralZone => "neutral zone",
+                ScoreReason::SilverFind => "silver find",
+                ScoreReason::FinalMountains => "mountains at the end",
+                ScoreReason::Deeds => "deeds",
+            };
+            (Some(*colour), format!("{}: {} ({why}).", name(*colour), signed(*delta)))
+        }
+        Event::Paid { .. } => return None,
+        Event::DeedsRevealed { colour, cards } => {
+            let c: Vec<String> = cards.iter().map(|c| c.name()).collect();
+            (Some(*colour), format!("{} reveals {}.", name(*colour), c.join(", ")))
+        }
+        Event::GameOver { winners } => {
+            let w: Vec<String> = winners.iter().map(|&c| name(c)).collect();
+            (winners.first().copied(), format!("{} {} the new Lionheart!", w.join(" and "), if w.len() > 1 { "share the crown as" } else { "is" }))
+        }
+    };
+    Some(LogLine { round, colour, text })
+}

@@ -1,0 +1,325 @@
+//! A game being played on one device: committed moves, the moves the player holding the
+//! device has staged but not yet confirmed, and who is holding the device.
+
+use super::log::{describe, LogLine};
+use crate::engine::record::write_record;
+use crate::engine::{Colour, Event, Game, IllegalMove, Move, PhaseView, Record, Setup, View};
+
+/// A game in progress on this device.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// Save id.
+    pub id: String,
+    /// The setup (the record's headers).
+    pub setup: Setup,
+    /// Names in seating order.
+    pub names: Vec<String>,
+    /// Confirmed moves.
+    pub moves: Vec<Move>,
+    /// The game after the confirmed moves.
+    pub game: Game,
+    /// Moves the current player has made but not confirmed (they can be taken back).
+    pub staged: Vec<Move>,
+    /// The game after the staged moves (what the board shows).
+    pub shown: Game,
+    /// The colour holding the device (after the hand-over screen was dismissed).
+    pub holder: Option<Colour>,
+    /// The player who just laid a decision card passed on playing a politics card.
+    pub window_passed: bool,
+    /// The game log (public information only).
+    pub log: Vec<LogLine>,
+    /// Public announcements still to be shown to the table (revealed bids), oldest first.
+    pub announcements: Vec<String>,
+    /// Score changes of the last confirmed step, for highlighting.
+    pub last_score_changes: Vec<(Colour, i32)>,
+}
+
+/// What the screen must show now.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Screen {
+    /// A public announcement for everyone (no private information on screen).
+    Announcement(String),
+    /// Pass the device to this player.
+    HandOver(Colour),
+    /// The player holding the device acts.
+    Play(Colour),
+    /// The game is over.
+    Over,
+}
+
+impl Session {
+    /// Starts a new game.
+    ///
+    /// # Errors
+    /// The engine's reason when the setup is invalid.
+    pub fn new(id: String, setup: Setup, names: Vec<String>) -> Result<Session, String> {
+        let (game, events) = Game::new(&setup).map_err(|e| e.to_string())?;
+        let mut s = Session {
+            id,
+            setup,
+            names,
+            moves: Vec::new(),
+            shown: game.clone(),
+            game,
+            staged: Vec::new(),
+            holder: None,
+            window_passed: false,
+            log: Vec::new(),
+            announcements: Vec::new(),
+            last_score_changes: Vec::new(),
+        };
+        s.record_events(&events);
+        Ok(s)
+    }
+
+    /// Rebuilds a session from a record (a save or an import).
+    ///
+    /// # Errors
+    /// The record's first problem, as `line N: reason`.
+    pub fn from_record(id: String, text: &str) -> Result<Session, String> {
+        let record = Record::parse(text).map_err(|e| e.to_string())?;
+        let names = if record.names.len() == record.setup.players.len() {
+            record.names.clone()
+        } else {
+            record.setup.players.iter().map(|&c| super::colour_label(c).to_string()).collect()
+        };
+        let mut s = Session::new(id, record.setup.clone(), names)?;
+        for &(line, mv) in &record.moves {
+            let ev = s.game.play(mv).map_err(|e| format!("line {line}: {mv}: {e}"))?;
+            s.moves.push(mv);
+            s.record_events(&ev);
+        }
+        s.shown = s.game.clone();
+        s.announcements.clear();
+        s.last_score_changes.clear();
+        Ok(s)
+    }
+
+    /// The record of the confirmed moves.
+    pub fn record(&self) -> String {
+        write_record(&self.setup, &self.names, &self.moves)
+    }
+
+    /// The display name of a colour.
+    pub fn name(&self, c: Colour) -> String {
+        match self.setup.players.iter().position(|&p| p == c) {
+            Some(i) => self.names.get(i).cloned().unwrap_or_else(|| super::colour_label(c).into()),
+            None => format!("{} (neutral)", super::colour_label(c)),
+        }
+    }
+
+    /// The player whose input or screen comes next (on the shown game).
+    pub fn actor(&self) -> Option<Colour> {
+        let g = &self.shown;
+        if g.is_over() {
+            return None;
+        }
+        if !self.window_passed {
+            if let Some((w, left)) = g.politics_window() {
+                if left > 0 && g.view(Some(w)).moves.iter().any(|m| matches!(m, Move::Alliance { .. } | Move::Renegade { .. })) {
+                    return Some(w);
+                }
+            }
+        }
+        g.to_move().first().copied()
+    }
+
+    /// What to show now.
+    pub fn screen(&self) -> Screen {
+        if let Some(a) = self.announcements.first() {
+            return Screen::Announcement(a.clone());
+        }
+        match self.actor() {
+            None => Screen::Over,
+            Some(a) if self.holder == Some(a) => Screen::Play(a),
+            Some(a) => Screen::HandOver(a),
+        }
+    }
+
+    /// The view of the player holding the device (on the shown game).
+    pub fn view(&self) -> View {
+        match self.screen() {
+            Screen::Play(c) => self.shown.view(Some(c)),
+            _ => self.shown.view(None),
+        }
+    }
+
+    /// The hand-over screen was dismissed by `c`.
+    pub fn take_device(&mut self, c: Colour) {
+        if self.screen() == Screen::HandOver(c) {
+            self.holder = Some(c);
+        }
+    }
+
+    /// The table has seen the oldest announcement.
+    pub fn dismiss_announcement(&mut self) {
+        if !self.announcements.is_empty() {
+            self.announcements.remove(0);
+        }
+    }
+
+    /// The player passes on playing a politics card with the decision just laid.
+    pub fn pass_politics(&mut self) {
+        self.window_passed = true;
+    }
+
+    /// True for moves that are staged (can be taken back) rather than confirmed at once.
+    pub fn is_stageable(m: &Move) -> bool {
+        matches!(m, Move::Castle { .. } | Move::Knight { .. } | Move::Border { .. } | Move::Expand { .. })
+    }
+
+    /// Makes a move for the player holding the device: staged if it can be taken back,
+    /// otherwise confirmed at once (with anything staged before it).
+    ///
+    /// # Errors
+    /// The engine's reason; nothing changes.
+    pub fn act(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if Some(m.by()) != self.holder {
+            return Err(IllegalMove::NotYourTurn);
+        }
+        let mut next = self.shown.clone();
+        let events = next.play(m)?;
+        self.staged.push(m);
+        self.shown = next;
+        // A card drawn, a bid revealed or the turn passing to someone else can't be taken back.
+        let irreversible = !Self::is_stageable(&m)
+            || events.iter().any(|e| matches!(e, Event::CardDrawn { .. } | Event::BidsRevealed { .. } | Event::GameOver { .. }));
+        if irreversible {
+            self.confirm();
+        }
+        Ok(())
+    }
+
+    /// True when staged moves ended the player's part (they must confirm or take back).
+    pub fn must_confirm(&self) -> bool {
+        !self.staged.is_empty() && self.shown.to_move().first().copied() != self.holder
+    }
+
+    /// Takes back the last staged move.
+    pub fn undo(&mut self) {
+        if self.staged.pop().is_some() {
+            let mut g = self.game.clone();
+            for &m in &self.staged {
+                g.play(m).expect("staged moves replay");
+            }
+            self.shown = g;
+        }
+    }
+
+    /// Takes back every staged move (leaving the game mid-action).
+    pub fn undo_all(&mut self) {
+        self.staged.clear();
+        self.shown = self.game.clone();
+    }
+
+    /// Confirms the staged moves.
+    pub fn confirm(&mut self) {
+        let staged = std::mem::take(&mut self.staged);
+        self.last_score_changes.clear();
+        for m in staged {
+            let ev = self.game.play(m).expect("staged moves replay");
+            self.moves.push(m);
+            self.record_events(&ev);
+        }
+        self.shown = self.game.clone();
+        self.window_passed = false;
+    }
+
+    fn record_events(&mut self, events: &[Event]) {
+        for e in events {
+            if let Event::Score { colour, delta, .. } = e {
+                self.last_score_changes.push((*colour, *delta));
+            }
+            if let Event::BidsRevealed { bids } = e {
+                let parts: Vec<String> = bids.iter().map(|(c, m, t)| format!("{} {}", self.name(*c), super::log::bid_text(*m, *t))).collect();
+                self.announcements.push(format!("Bids revealed: {}", parts.join(" · ")));
+            }
+            if let Some(line) = describe(e, &|c| self.name(c), &self.game) {
+                self.log.push(line);
+            }
+        }
+    }
+
+    /// A short description for the list of saved games.
+    pub fn summary(&self) -> String {
+        let who: Vec<String> = self.setup.players.iter().map(|&c| self.name(c)).collect();
+        let state = match self.game.view(None).phase {
+            PhaseView::Over { .. } => "finished".to_string(),
+            PhaseView::Placement { .. } => "setting up".to_string(),
+            _ => format!("round {}", self.game.round()),
+        };
+        format!("{} · {}", who.join(", "), state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::SetupKind;
+
+    fn three() -> Session {
+        let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42);
+        Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+    }
+
+    #[test]
+    fn the_device_goes_to_whoever_must_act_behind_a_hand_over() {
+        let mut s = three();
+        assert_eq!(s.screen(), Screen::HandOver(Colour::Red));
+        // Nobody else can dismiss Ann's hand-over screen.
+        s.take_device(Colour::Yellow);
+        assert_eq!(s.screen(), Screen::HandOver(Colour::Red));
+        s.take_device(Colour::Red);
+        assert_eq!(s.screen(), Screen::Play(Colour::Red));
+        assert_eq!(s.view().viewer, Some(Colour::Red));
+        s.act(Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
+        assert_eq!(s.screen(), Screen::HandOver(Colour::Yellow));
+        // Behind a hand-over the view holds nobody's secrets.
+        assert_eq!(s.view().viewer, None);
+        assert!(s.view().hands.0.iter().all(|h| h.is_none()));
+    }
+
+    #[test]
+    fn staged_moves_can_be_taken_back_until_confirmed() {
+        let mut s = three();
+        // Play until someone performs a borders action.
+        let mut guard = 0;
+        loop {
+            guard += 1;
+            assert!(guard < 500);
+            let a = s.actor().unwrap();
+            s.take_device(a);
+            let v = s.view();
+            if let Some(m) = v.moves.iter().find(|m| matches!(m, Move::Border { .. })) {
+                let before = s.shown.summary();
+                let confirmed = s.moves.len();
+                s.act(*m).unwrap();
+                assert_eq!(s.moves.len(), confirmed, "a border is staged, not confirmed");
+                assert_eq!(s.staged.len(), 1);
+                s.undo();
+                assert_eq!(s.shown.summary(), before);
+                assert!(s.staged.is_empty());
+                break;
+            }
+            let m = v.moves.iter().find(|m| !matches!(m, Move::Unally { .. } | Move::Alliance { .. } | Move::Renegade { .. })).copied().unwrap();
+            s.act(m).unwrap();
+            if !s.staged.is_empty() {
+                s.confirm();
+            }
+            while !s.announcements.is_empty() {
+                s.dismiss_announcement();
+            }
+        }
+    }
+
+    #[test]
+    fn a_record_round_trips_through_a_session() {
+        let mut s = three();
+        s.take_device(Colour::Red);
+        s.act(Move::Decide { by: Colour::Red, first: 1, second: Some(3) }).unwrap();
+        let again = Session::from_record("t".into(), &s.record()).unwrap();
+        assert_eq!(again.moves, s.moves);
+        assert_eq!(again.names, s.names);
+        assert_eq!(again.game.summary(), s.game.summary());
+    }
+}

@@ -1,0 +1,422 @@
+//! The game screen around the board: what to do now, the action card, the power track,
+//! the player's own (private) panel, the controls of the current step and the log.
+
+use super::board::{colour_fill, Board};
+use super::{Ctx, Mode};
+use crate::app::log::{action_text, bid_text};
+use crate::engine::{CardFace, Colour, Move, PhaseView, PoliticsCard, Treasures, View};
+use leptos::prelude::*;
+
+fn with_view<T>(ctx: Ctx, f: impl FnOnce(&View, &crate::app::session::Session) -> T) -> Option<T> {
+    ctx.session.with(|s| s.as_ref().map(|s| f(&s.view(), s)))
+}
+
+/// The screen while a player holds the device.
+#[component]
+pub fn GameScreen() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    view! {
+        <div class="game">
+            <TopBar/>
+            <div class="layout">
+                <section class="board-area">
+                    <Prompt/>
+                    <Board/>
+                    <Controls/>
+                </section>
+                <aside class="side">
+                    <PrivatePanel/>
+                    <ActionCard/>
+                    <Track/>
+                    <Log/>
+                </aside>
+            </div>
+            {move || ctx.warning.get().map(|w| view! { <div class="warning" role="alert">{w}</div> })}
+        </div>
+    }
+}
+
+/// Title, round, deck and menu.
+#[component]
+pub fn TopBar() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let info = move || {
+        with_view(ctx, |v, _| {
+            let deck = match v.next_stack {
+                Some(l) => format!("{} action cards left (next: stack {l})", v.deck_left),
+                None => "no action cards left".into(),
+            };
+            format!("Round {} · {deck} · {} borders in stock", v.round, v.borders_in_stock)
+        })
+    };
+    view! {
+        <header class="topbar">
+            <span class="title">"Löwenherz"</span>
+            <span class="info">{info}</span>
+            <button class="menu" on:click=move |_| {
+                ctx.update(|s| s.undo_all());
+                ctx.session.set(None);
+                ctx.saves_changed.update(|n| *n += 1);
+            }>"Menu"</button>
+        </header>
+    }
+}
+
+/// Whose move it is and what they must do; the last notice.
+#[component]
+pub fn Prompt() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let text = move || {
+        with_view(ctx, |v, s| {
+            let me = v.viewer.map(|c| s.name(c)).unwrap_or_default();
+            let action = |i: u8| v.card.and_then(|c| match c.face() {
+                CardFace::Actions(a) => Some(action_text(a[i as usize])),
+                _ => None,
+            }).unwrap_or_default();
+            match &v.phase {
+                _ if v.politics_window.is_some_and(|n| n > 0) && v.moves.iter().any(|m| matches!(m, Move::Alliance { .. } | Move::Renegade { .. })) && !s.window_passed => {
+                    format!("{me}: you may play Alliance or Renegade with your decision card now.")
+                }
+                PhaseView::Placement { colour, castle: None, min_distance, .. } => {
+                    let whose = if Some(*colour) == v.viewer { "your".to_string() } else { format!("a neutral {}", crate::app::colour_label(*colour).to_lowercase()) };
+                    format!("{me}: place {whose} castle on a highlighted open space (at least {min_distance} spaces from castles of its colour).")
+                }
+                PhaseView::Placement { castle: Some(c), .. } => format!("{me}: place its knight on an open space next to {c}."),
+                PhaseView::Choosing { cards, .. } => format!("{me}: choose {} on the action card.", if *cards == 2 { "two actions" } else { "an action" }),
+                PhaseView::Negotiation { action: a, .. } => format!("{me}: negotiate for \u{201c}{}\u{201d} — offer ducats, accept, or duel.", action(*a)),
+                PhaseView::Duel { action: a, .. } => format!("{me}: your sealed bid for \u{201c}{}\u{201d}.", action(*a)),
+                PhaseView::Perform { action: a, borders_left: Some(n), .. } => format!("{me}: {} — tap an edge for a border ({n} left).", action(*a)),
+                PhaseView::Perform { action: a, opened: Some(_), .. } => format!("{me}: {} — take one card from the pile.", action(*a)),
+                PhaseView::Perform { action: a, knights_placed: None, .. } => format!("{me}: {} — look through a pile.", action(*a)),
+                PhaseView::Perform { action: a, .. } => format!("{me}: {} — tap a highlighted space.", action(*a)),
+                PhaseView::Over { .. } => "The game is over.".into(),
+            }
+        })
+    };
+    view! {
+        <div class="prompt" aria-live="polite">
+            <p class="todo">{text}</p>
+            {move || ctx.notice.get().map(|n| view! { <p class="notice" role="status">{n}<button class="x" aria-label="Dismiss" on:click=move |_| ctx.notice.set(None)>"×"</button></p> })}
+        </div>
+    }
+}
+
+/// The controls of the current step (everything that is not a tap on the board).
+#[component]
+pub fn Controls() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let body = move || {
+        let mode = ctx.mode.get();
+        with_view(ctx, |v, s| {
+            let mut parts: Vec<AnyView> = Vec::new();
+            let moves = v.moves.clone();
+            let has = |f: &dyn Fn(&Move) -> bool| moves.iter().any(f);
+            // Staged moves: take back or confirm.
+            if !s.staged.is_empty() {
+                let must = s.must_confirm();
+                parts.push(view! {
+                    <div class="staging">
+                        <button class="undo" on:click=move |_| ctx.update(|s| s.undo())>"Take back"</button>
+                        <button class=if must { "confirm primary" } else { "confirm" } on:click=move |_| ctx.update(|s| s.confirm())>
+                            {if must { "Confirm — done" } else { "Confirm" }}
+                        </button>
+                    </div>
+                }.into_any());
+            }
+            // Politics cards with the decision just laid.
+            let politics = v.politics_window.is_some_and(|n| n > 0) && !s.window_passed && has(&|m| matches!(m, Move::Alliance { .. } | Move::Renegade { .. }));
+            if politics {
+                let can_ally = has(&|m| matches!(m, Move::Alliance { .. }));
+                let can_renegade = has(&|m| matches!(m, Move::Renegade { .. }));
+                parts.push(view! {
+                    <div class="row politics">
+                        {can_ally.then(|| view! { <button class:active=move || matches!(ctx.mode.get(), Mode::AllianceOwn | Mode::AllianceOther(_)) on:click=move |_| { ctx.mode.set(Mode::AllianceOwn); ctx.notice.set(Some("Tap the castle of your province.".into())); }>"Play Alliance"</button> })}
+                        {can_renegade.then(|| view! { <button class:active=move || matches!(ctx.mode.get(), Mode::RenegadeRemove | Mode::RenegadePlace(_)) on:click=move |_| { ctx.mode.set(Mode::RenegadeRemove); ctx.notice.set(Some("Tap the foreign knight to remove.".into())); }>"Play Renegade"</button> })}
+                        {(mode != Mode::Normal).then(|| view! { <button on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.notice.set(None); }>"Cancel"</button> })}
+                        <button class="primary" on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.notice.set(None); ctx.update(|s| s.pass_politics()); }>"Continue without"</button>
+                    </div>
+                }.into_any());
+            } else {
+                match &v.phase {
+                    PhaseView::Choosing { cards, .. } if v.viewer == v.to_move.first().copied() => parts.push(view! { <Decide cards=*cards/> }.into_any()),
+                    PhaseView::Negotiation { .. } => parts.push(view! { <Negotiate/> }.into_any()),
+                    PhaseView::Duel { .. } => parts.push(view! { <Bid/> }.into_any()),
+                    PhaseView::Perform { knights_placed: Some(_), .. } => {
+                        let k = has(&|m| matches!(m, Move::Knight { .. }));
+                        let e = has(&|m| matches!(m, Move::Expand { .. }));
+                        if k && e {
+                            parts.push(view! {
+                                <div class="row modes" role="group" aria-label="What a tap does">
+                                    <button class:active=move || ctx.mode.get() != Mode::Expand on:click=move |_| ctx.mode.set(Mode::Knight)>"Place knight"</button>
+                                    <button class:active=move || ctx.mode.get() == Mode::Expand on:click=move |_| ctx.mode.set(Mode::Expand)>"Expand province"</button>
+                                </div>
+                            }.into_any());
+                        }
+                        let forest: Vec<Move> = moves.iter().copied().filter(|m| matches!(m, Move::Knight { pay, .. } if !pay.is_empty())).collect();
+                        if !forest.is_empty() && !moves.iter().any(|m| matches!(m, Move::Knight { pay, at, .. } if pay.is_empty() && forest.iter().any(|f| matches!(f, Move::Knight { at: a, .. } if a == at)))) {
+                            parts.push(view! { <p class="hint">"Forest knights are paid with a treasure card (no change)."</p> }.into_any());
+                        }
+                    }
+                    PhaseView::Perform { opened, borders_left: None, knights_placed: None, .. } => parts.push(view! { <Piles opened=*opened/> }.into_any()),
+                    _ => {}
+                }
+                if matches!(v.phase, PhaseView::Perform { .. }) && has(&|m| matches!(m, Move::Done { .. })) {
+                    let label = if s.staged.is_empty() { "End action" } else { "End action (confirm)" };
+                    let by = v.viewer.expect("viewer");
+                    parts.push(view! { <div class="row"><button class="done" on:click=move |_| ctx.act(Move::Done { by })>{label}</button></div> }.into_any());
+                }
+            }
+            parts.collect_view()
+        })
+    };
+    view! { <div class="controls">{body}</div> }
+}
+
+/// Laying decision cards.
+#[component]
+fn Decide(cards: u8) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let chosen = RwSignal::new(Vec::<u8>::new());
+    let by = ctx.session.with_untracked(|s| s.as_ref().and_then(|s| s.holder)).expect("holder");
+    let actions = ctx.session.with_untracked(|s| s.as_ref().and_then(|s| s.shown.actions())).expect("card");
+    view! {
+        <div class="decide">
+            <div class="row">
+                {(1..=3u8).map(|i| {
+                    let text = action_text(actions[i as usize - 1]);
+                    view! {
+                        <button class="decision" class:active=move || chosen.with(|c| c.contains(&i)) data-decision=i
+                            on:click=move |_| chosen.update(|c| {
+                                if let Some(p) = c.iter().position(|&x| x == i) { c.remove(p); }
+                                else if c.len() < cards as usize { c.push(i); }
+                                else if cards == 1 { *c = vec![i]; }
+                            })>
+                            <b>{i}</b>" "{text}
+                        </button>
+                    }
+                }).collect_view()}
+            </div>
+            <div class="row">
+                <button class="primary" data-confirm-decision="" disabled=move || chosen.with(|c| c.len() != cards as usize)
+                    on:click=move |_| {
+                        let c = chosen.get();
+                        ctx.act(Move::Decide { by, first: c[0], second: c.get(1).copied() });
+                    }>
+                    {if cards == 2 { "Lay these two cards" } else { "Lay this card" }}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// Negotiation: offers, accept, duel.
+#[component]
+fn Negotiate() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let info = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.view(), s.holder)));
+    let Some((v, Some(by))) = info else { return ().into_any() };
+    let PhaseView::Negotiation { pair, last, standing, .. } = v.phase.clone() else { return ().into_any() };
+    let other = if pair[0] == by { pair[1] } else { pair[0] };
+    let names = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.name(by), s.name(other)))).unwrap_or_default();
+    let offers: Vec<u32> = v.moves.iter().filter_map(|m| if let Move::Offer { amount, .. } = m { Some(*amount) } else { None }).collect();
+    let min = offers.first().copied().unwrap_or(0);
+    let max = offers.last().copied().unwrap_or(0);
+    let amount = RwSignal::new(min);
+    let me_idx = if pair[0] == by { 0 } else { 1 };
+    view! {
+        <div class="negotiate">
+            <p>{format!("Last offers — {}: {} · {}: {}", names.0, last[me_idx].map_or("none".into(), |x| x.to_string()), names.1, last[1 - me_idx].map_or("none".into(), |x| x.to_string()))}</p>
+            {(!offers.is_empty()).then(|| view! {
+                <div class="row">
+                    <button aria-label="less" on:click=move |_| amount.update(|a| *a = a.saturating_sub(1).max(min))>"−"</button>
+                    <span class="amount" data-private=by.name()>{move || amount.get()}" ducats"</span>
+                    <button aria-label="more" on:click=move |_| amount.update(|a| *a = (*a + 1).min(max))>"+"</button>
+                    <button class="primary" data-offer="" on:click=move |_| ctx.act(Move::Offer { by, amount: amount.get() })>"Offer"</button>
+                </div>
+            })}
+            <div class="row">
+                {standing.map(|x| view! { <button data-accept="" on:click=move |_| ctx.act(Move::Accept { by })>{format!("Accept: receive {x} and let {} perform", names.1)}</button> })}
+                <button data-duel="" on:click=move |_| ctx.act(Move::Duel { by })>"Break off: duel"</button>
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+/// A sealed duel bid.
+#[component]
+fn Bid() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let info = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.view(), s.holder)));
+    let Some((v, Some(by))) = info else { return ().into_any() };
+    let max = v.ducats[by].unwrap_or(0);
+    let held = Treasures::in_hand(v.hands[by].as_deref().unwrap_or(&[]));
+    let money = RwSignal::new(0u32);
+    let treasures = RwSignal::new(Treasures::NONE);
+    view! {
+        <div class="bid" data-private=by.name()>
+            <div class="row">
+                <button aria-label="less" on:click=move |_| money.update(|a| *a = a.saturating_sub(1))>"−"</button>
+                <input type="number" min="0" max=max.to_string() prop:value=move || money.get().to_string() data-bid-amount=""
+                    on:input=move |e| { let x: u32 = event_target_value(&e).parse().unwrap_or(0); money.set(x.min(max)); }/>
+                <button aria-label="more" on:click=move |_| money.update(|a| *a = (*a + 1).min(max))>"+"</button>
+                <span>{format!("of your {max} ducats")}</span>
+            </div>
+            <div class="row">
+                {held.cards().map(|c| {
+                    let bit = c.treasure_bit().unwrap_or(0);
+                    view! { <button class:active=move || treasures.get().0 & bit != 0 on:click=move |_| treasures.update(|t| t.0 ^= bit)>{format!("+ {}", card_label(c))}</button> }
+                }).collect_view()}
+            </div>
+            <div class="row">
+                <button class="primary" data-seal-bid="" on:click=move |_| ctx.act(Move::Bid { by, money: money.get(), treasures: treasures.get() })>
+                    {move || format!("Seal my bid: {}", bid_text(money.get(), treasures.get()))}
+                </button>
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+/// The politics piles during the politics action.
+#[component]
+fn Piles(opened: Option<u8>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let info = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.view(), s.holder)));
+    let Some((v, Some(by))) = info else { return ().into_any() };
+    match (opened, v.opened_pile.clone()) {
+        (Some(_), Some((pile, cards))) => {
+            let mut seen = Vec::new();
+            view! {
+                <div class="pile-open" data-private=by.name()>
+                    <p>{format!("Pile {pile} — take one card:")}</p>
+                    <div class="row">
+                        {cards.into_iter().filter(|c| { let new = !seen.contains(c); seen.push(*c); new }).map(|card| view! {
+                            <button class="card" data-take=card.name() on:click=move |_| ctx.act(Move::Take { by, pile, card })>{card_label(card)}</button>
+                        }).collect_view()}
+                    </div>
+                </div>
+            }
+            .into_any()
+        }
+        _ => view! {
+            <div class="row piles">
+                {[1u8, 2].into_iter().map(|p| {
+                    let n = v.piles[p as usize - 1];
+                    view! { <button disabled=n == 0 data-open-pile=p on:click=move |_| ctx.act(Move::Open { by, pile: p })>{format!("Look through pile {p} ({n} cards)")}</button> }
+                }).collect_view()}
+            </div>
+        }
+        .into_any(),
+    }
+}
+
+/// A politics card's label.
+pub fn card_label(c: PoliticsCard) -> String {
+    match c {
+        PoliticsCard::Alliance => "Alliance".into(),
+        PoliticsCard::Renegade => "Renegade".into(),
+        PoliticsCard::Deeds(n) => format!("Deeds {n}"),
+        PoliticsCard::Treasure(n) => format!("Treasure {n}"),
+    }
+}
+
+/// The face-up action card with who chose what.
+#[component]
+pub fn ActionCard() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let body = move || {
+        with_view(ctx, |v, s| {
+            let Some(card) = v.card else { return view! { <p>"No action card yet."</p> }.into_any() };
+            match card.face() {
+                CardFace::Actions(a) => view! {
+                    <ol class="actions">
+                        {(0..3).map(|i| {
+                            let who: Vec<Colour> = v.choices[i].clone();
+                            view! {
+                                <li>
+                                    <span class="n">{i + 1}</span>
+                                    <span class="what">{action_text(a[i])}</span>
+                                    {who.into_iter().map(|c| view! { <span class="chip" style=format!("background:{}", colour_fill(c))>{s.name(c)}</span> }).collect_view()}
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ol>
+                }.into_any(),
+                _ => view! { <p>{card.to_string()}</p> }.into_any(),
+            }
+        })
+    };
+    view! { <section class="panel action-card"><h2>"Action card"</h2>{body}</section> }
+}
+
+/// The power track: every player's score marker, with the last changes highlighted.
+#[component]
+pub fn Track() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let body = move || {
+        with_view(ctx, |v, s| {
+            let max = v.players.iter().map(|&c| v.scores[c]).max().unwrap_or(0).max(40);
+            v.players.iter().map(|&c| {
+                let score = v.scores[c];
+                let change: i32 = s.last_score_changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
+                let pct = score as f64 * 100.0 / max as f64;
+                let money = v.ducats[c].filter(|_| v.public_money || v.viewer != Some(c)).map(|d| format!(" · {d} ducats"));
+                view! {
+                    <div class="track-row" data-score=c.name()>
+                        <span class="who">{s.name(c)}</span>
+                        <span class="bar"><span class="marker" style=format!("left:{pct:.1}%;background:{}", colour_fill(c))></span></span>
+                        <span class="pts" class:changed=change != 0>{score}
+                            {(change != 0).then(|| view! { <small>{if change > 0 { format!(" +{change}") } else { format!(" {change}") }}</small> })}
+                        </span>
+                        <span class="meta">{format!("{} cards · {} knights left", v.hand_counts[c], v.knights_in_stock[c])}{money}</span>
+                    </div>
+                }
+            }).collect_view()
+        })
+    };
+    view! { <section class="panel track"><h2>"Power track"</h2>{body}</section> }
+}
+
+/// The holder's own money and politics cards, and their alliances (private).
+#[component]
+pub fn PrivatePanel() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let body = move || {
+        with_view(ctx, |v, s| {
+            let me = v.viewer?;
+            let hand = v.hands[me].clone().unwrap_or_default();
+            let unally: Vec<Move> = v.moves.iter().copied().filter(|m| matches!(m, Move::Unally { .. })).collect();
+            Some(view! {
+                <section class="panel mine" data-private=me.name() style=format!("border-color:{}", colour_fill(me))>
+                    <h2>{format!("{} (you)", s.name(me))}</h2>
+                    <p class="money">{format!("{} ducats", v.ducats[me].unwrap_or(0))}</p>
+                    <p class="hand">{if hand.is_empty() { "No politics cards.".to_string() } else { hand.iter().map(|&c| card_label(c)).collect::<Vec<_>>().join(", ") }}</p>
+                    {unally.iter().filter(|m| matches!(m, Move::Unally { pay, .. } if pay.is_empty()) || !unally.iter().any(|o| matches!((o, m), (Move::Unally { a, b, pay: p0, .. }, Move::Unally { a: a2, b: b2, .. }) if p0.is_empty() && a == a2 && b == b2))).map(|&m| {
+                        let Move::Unally { a, b, pay, .. } = m else { unreachable!() };
+                        let how = if pay.is_empty() { "10 ducats".to_string() } else { pay.cards().map(card_label).collect::<Vec<_>>().join(" + ") };
+                        view! { <button class="unally" on:click=move |_| ctx.act(m)>{format!("End alliance {a}–{b} ({how})")}</button> }
+                    }).collect_view()}
+                </section>
+            })
+        })
+    };
+    view! { {body} }
+}
+
+/// The last lines of the game log.
+#[component]
+pub fn Log() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lines = move || {
+        ctx.session.with(|s| {
+            s.as_ref().map(|s| {
+                s.log.iter().rev().take(40).map(|l| {
+                    let style = l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default();
+                    view! { <li style=style>{l.text.clone()}</li> }
+                }).collect_view()
+            })
+        })
+    };
+    view! { <section class="panel log"><h2>"Game log"</h2><ol class="log-lines">{lines}</ol></section> }
+}

@@ -1,0 +1,266 @@
+//! Full-screen screens: start, hand-over, public announcements and the end of the game.
+
+use super::board::colour_fill;
+use super::storage::{self, Listed};
+use super::Ctx;
+use crate::app::params::{parse_link, LinkRequest, StartOptions, NO_SEED};
+use crate::app::session::Session;
+use crate::app::colour_label;
+use crate::engine::{Colour, SetupKind};
+use leptos::prelude::*;
+
+/// Reads the page's link: starts a game from `?game=…&players=…`, or shows why it can't.
+pub fn open_from_link(ctx: Ctx) {
+    let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) else { return };
+    match parse_link(&search) {
+        Ok(LinkRequest::None) => {}
+        Ok(LinkRequest::Start(mut o)) => {
+            if o.seed == NO_SEED {
+                o.seed = storage::fresh_seed();
+            }
+            start_game(ctx, &o);
+            clear_query();
+        }
+        Ok(LinkRequest::Replay(_)) => ctx.start_message.set(Some("Replays from a link are not supported by this version.".into())),
+        Err(e) => {
+            ctx.start_message.set(Some(format!("{e} Start a game here instead.")));
+            clear_query();
+        }
+    }
+}
+
+fn clear_query() {
+    if let Some(w) = web_sys::window() {
+        if let (Ok(h), Ok(path)) = (w.history(), w.location().pathname()) {
+            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        }
+    }
+}
+
+fn start_game(ctx: Ctx, o: &StartOptions) {
+    match Session::new(storage::new_id(), o.to_setup(), o.names.clone()) {
+        Ok(s) => {
+            ctx.session.set(Some(s));
+            ctx.persist();
+        }
+        Err(e) => ctx.start_message.set(Some(e)),
+    }
+}
+
+/// The start screen: new game, saved games.
+#[component]
+pub fn StartScreen() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let count = RwSignal::new(3usize);
+    let colours = RwSignal::new(vec![Colour::Red, Colour::Yellow, Colour::Purple, Colour::Grey]);
+    let names = RwSignal::new(vec![String::new(), String::new(), String::new(), String::new()]);
+    let setup = RwSignal::new(SetupKind::Basic);
+    let public_money = RwSignal::new(false);
+    let seed = RwSignal::new(String::new());
+    let start = move |_| {
+        let n = count.get();
+        let players: Vec<Colour> = colours.get()[..n].to_vec();
+        if (1..n).any(|i| players[..i].contains(&players[i])) {
+            ctx.start_message.set(Some("Each player needs a different colour.".into()));
+            return;
+        }
+        let kind = if n == 2 { SetupKind::Variable } else { setup.get() };
+        let seed_value = match seed.get().trim() {
+            "" => storage::fresh_seed(),
+            t => match t.parse() {
+                Ok(x) => x,
+                Err(_) => {
+                    ctx.start_message.set(Some("The seed is a whole number (or empty for a random one).".into()));
+                    return;
+                }
+            },
+        };
+        let nm: Vec<String> = (0..n)
+            .map(|i| {
+                let t = names.get()[i].trim().chars().take(24).collect::<String>();
+                if t.is_empty() { colour_label(players[i]).to_string() } else { t }
+            })
+            .collect();
+        ctx.start_message.set(None);
+        start_game(ctx, &StartOptions { players, names: nm, setup: kind, seed: seed_value, public_money: public_money.get(), neutral: None });
+    };
+    let saves = move || {
+        ctx.saves_changed.get();
+        storage::list()
+    };
+    view! {
+        <div class="start">
+            <h1>"Löwenherz"</h1>
+            <p class="sub">"Klaus Teuber's game of borders and power · Classic rules (1997) · pass and play"</p>
+            {move || ctx.start_message.get().map(|m| view! { <p class="notice" role="alert" data-start-message="">{m}</p> })}
+            <section class="panel saves">
+                <h2>"Saved games"</h2>
+                {move || {
+                    let list = saves();
+                    if list.is_empty() {
+                        return view! { <p>"No saved games yet."</p> }.into_any();
+                    }
+                    list.into_iter().map(|l| match l {
+                        Listed::Ok { id, summary, .. } => {
+                            let (id2, key) = (id.clone(), id.clone());
+                            view! {
+                                <div class="save-row" data-save=key>
+                                    <span>{summary}</span>
+                                    <button class="primary" data-continue="" on:click=move |_| match storage::load(&id) {
+                                        Ok(s) => ctx.session.set(Some(s)),
+                                        Err(e) => { ctx.start_message.set(Some(format!("This game can't be continued: {e}. Its text is kept as a backup."))); ctx.saves_changed.update(|n| *n += 1); }
+                                    }>"Continue"</button>
+                                    <button data-delete="" on:click=move |_| { storage::delete(&id2); ctx.saves_changed.update(|n| *n += 1); }>"Delete"</button>
+                                </div>
+                            }.into_any()
+                        }
+                        Listed::Broken { id, reason } => {
+                            let (id2, key) = (id.clone(), id);
+                            view! {
+                                <div class="save-row broken" data-save=key>
+                                    <span>{format!("A saved game can't be read: {reason}. Its text is kept as a backup.")}</span>
+                                    <button data-delete="" on:click=move |_| { storage::delete(&id2); ctx.saves_changed.update(|n| *n += 1); }>"Delete"</button>
+                                </div>
+                            }.into_any()
+                        }
+                    }).collect_view().into_any()
+                }}
+            </section>
+            <section class="panel new-game">
+                <h2>"New game"</h2>
+                <div class="row" role="group" aria-label="Players">
+                    {[2usize, 3, 4].into_iter().map(|n| view! {
+                        <button class:active=move || count.get() == n data-players=n on:click=move |_| count.set(n)>{format!("{n} players")}</button>
+                    }).collect_view()}
+                </div>
+                {move || (0..count.get()).map(|i| view! {
+                    <div class="row player-row">
+                        <select aria-label=format!("Colour of player {}", i + 1) on:change=move |e| {
+                            let v = event_target_value(&e);
+                            if let Some(c) = Colour::parse(&v) { colours.update(|cs| cs[i] = c); }
+                        }>
+                            {Colour::ALL.into_iter().map(|c| view! { <option value=c.name() selected=move || colours.get()[i] == c>{colour_label(c)}</option> }).collect_view()}
+                        </select>
+                        <span class="swatch" style=move || format!("background:{}", colour_fill(colours.get()[i]))></span>
+                        <input type="text" maxlength="24" placeholder=move || colour_label(colours.get()[i]) aria-label=format!("Name of player {}", i + 1)
+                            prop:value=move || names.get()[i].clone() on:input=move |e| { let v = event_target_value(&e); names.update(|ns| ns[i] = v); }/>
+                    </div>
+                }).collect_view()}
+                <div class="row" role="group" aria-label="Setup">
+                    <button class:active=move || setup.get() == SetupKind::Basic && count.get() != 2 disabled=move || count.get() == 2 on:click=move |_| setup.set(SetupKind::Basic)>"Basic setup"</button>
+                    <button class:active=move || setup.get() == SetupKind::Variable || count.get() == 2 on:click=move |_| setup.set(SetupKind::Variable)>"Variable setup"</button>
+                </div>
+                <div class="row" role="group" aria-label="Money">
+                    <button class:active=move || !public_money.get() on:click=move |_| public_money.set(false)>"Private money"</button>
+                    <button class:active=move || public_money.get() on:click=move |_| public_money.set(true)>"Public money"</button>
+                </div>
+                <div class="row">
+                    <label>"Seed " <input type="text" inputmode="numeric" placeholder="random" prop:value=move || seed.get() on:input=move |e| seed.set(event_target_value(&e))/></label>
+                </div>
+                <div class="row"><button class="primary big" data-start="" on:click=start>"Start game"</button></div>
+            </section>
+        </div>
+    }
+}
+
+/// Pass the device: nothing private is on screen or in the page behind this.
+#[component]
+pub fn HandOver(colour: Colour) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let name = ctx.session.with_untracked(|s| s.as_ref().map(|s| s.name(colour))).unwrap_or_default();
+    let title = format!("Pass the device to {name}");
+    view! {
+        <div class="handover" data-handover=colour.name() style=format!("--player:{}", colour_fill(colour))>
+            <div class="handover-card">
+                <h1>{title}</h1>
+                <p>{format!("Tap when only {name} is looking.")}</p>
+                <button class="primary big" data-dismiss-handover="" on:click=move |_| {
+                    ctx.notice.set(None);
+                    ctx.update(|s| s.take_device(colour));
+                }>{format!("I am {name}")}</button>
+            </div>
+        </div>
+    }
+}
+
+/// A public announcement for the whole table (revealed bids).
+#[component]
+pub fn Announcement(text: String) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    view! {
+        <div class="handover announcement" data-announcement="">
+            <div class="handover-card">
+                <h1>"For everyone"</h1>
+                <p class="big-text">{text}</p>
+                <button class="primary big" data-dismiss-announcement="" on:click=move |_| ctx.update(|s| s.dismiss_announcement())>"Continue"</button>
+            </div>
+        </div>
+    }
+}
+
+/// The end of the game: winner, score breakdown and the plot of scores over the rounds.
+#[component]
+pub fn EndScreen() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let body = move || {
+        ctx.session.with(|s| {
+            let s = s.as_ref()?;
+            let v = s.game.view(None);
+            let winners: Vec<String> = s.game.winners().iter().map(|&c| s.name(c)).collect();
+            let rows = v.players.iter().map(|&c| {
+                let b = v.breakdown[c];
+                view! {
+                    <tr data-final=c.name()>
+                        <th style=format!("color:{}", colour_fill(c))>{s.name(c)}</th>
+                        <td>{b.provinces}</td><td>{b.expansions}</td><td>{b.losses}</td>
+                        <td>{b.silver_finds + b.final_mountains}</td><td>{b.deeds}</td>
+                        <td class="total">{v.scores[c]}</td>
+                        <td>{s.game.wealth(c)}</td>
+                    </tr>
+                }
+            }).collect_view();
+            Some(view! {
+                <div class="end" data-game-over="">
+                    <h1>{format!("{} {} Löwenherz!", winners.join(" and "), if winners.len() > 1 { "share the crown of" } else { "is" })}</h1>
+                    <table class="breakdown">
+                        <thead><tr><th></th><th>"Provinces"</th><th>"Expansions"</th><th>"Losses"</th><th>"Mountains"</th><th>"Deeds"</th><th>"Total"</th><th>"Ducats"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                    <ScorePlot/>
+                    <div class="row">
+                        <button class="primary" on:click=move |_| { ctx.session.set(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
+                    </div>
+                </div>
+            })
+        })
+    };
+    view! { {body} }
+}
+
+/// Every player's score over the rounds.
+#[component]
+fn ScorePlot() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    ctx.session.with_untracked(|s| {
+        let s = s.as_ref()?;
+        let hist = s.game.history();
+        let players = s.game.players().to_vec();
+        let max = hist.iter().flat_map(|h| players.iter().map(|&c| h[c])).max().unwrap_or(1).max(1) as f64;
+        let (w, h) = (600.0, 240.0);
+        let n = hist.len().max(2) as f64 - 1.0;
+        let lines = players.iter().map(|&c| {
+            let pts: Vec<String> = hist.iter().enumerate().map(|(i, sc)| format!("{:.1},{:.1}", 30.0 + i as f64 * (w - 40.0) / n, h - 20.0 - sc[c] as f64 * (h - 40.0) / max)).collect();
+            view! { <polyline class="plot-line" points=pts.join(" ") stroke=colour_fill(c)/> }
+        }).collect_view();
+        Some(view! {
+            <svg class="plot" viewBox=format!("0 0 {w} {h}") role="img" aria-label="Scores over the rounds">
+                <line class="axis" x1="30" y1=h - 20.0 x2=w - 10.0 y2=h - 20.0/>
+                <line class="axis" x1="30" y1="20" x2="30" y2=h - 20.0/>
+                <text x="4" y="24" class="label">{max as u32}</text>
+                <text x="4" y=h - 20.0 class="label">"0"</text>
+                <text x=w - 80.0 y=h - 4.0 class="label">"rounds →"</text>
+                {lines}
+            </svg>
+        })
+    })
+}
