@@ -938,10 +938,33 @@ impl Game {
         }
     }
 
+    /// True while the action still offers something to do, judged on public information only.
+    ///
+    /// An action ends by itself when nothing more of it can be done. Whether a knight's cost can
+    /// be paid is not part of that judgement: money is secret (RULES.md "Money: … kept face
+    /// down"), and ending the action at once would tell everyone that the performer can't pay 5.
+    /// A player who can't pay for the forest spaces left declines with `done` (R-C7).
     fn work_has_moves(&self, by: Colour, work: &Work) -> bool {
-        let mut v = Vec::new();
-        self.work_moves(by, work, &mut v);
-        !v.is_empty()
+        match *work {
+            Work::Borders { left } => left > 0 && self.can_place_borders(by) && Edge::all().any(|e| self.border_ok(by, e).is_ok()),
+            Work::Knights { two, placed, expansion } => {
+                let knight = knight_allowed(two, placed, expansion)
+                    && self.board.knights_in_stock(by) > 0
+                    && Space::all().any(|at| self.knight_spot(by, at).is_ok());
+                knight
+                    || (expansion_allowed(two, placed, expansion) && {
+                        let castles: Vec<Space> = match expansion {
+                            Expansion::Open { castle, .. } => vec![castle],
+                            _ => self.board.provinces(by).collect(),
+                        };
+                        castles.iter().any(|&castle| Board::rim(self.board.component(castle).spaces).iter().any(|at| self.check_take(by, castle, at).is_ok()))
+                    })
+            }
+            Work::Politics { opened } => match opened {
+                Some(p) => !self.piles[p as usize - 1].is_empty(),
+                None => self.piles.iter().any(|p| !p.is_empty()),
+            },
+        }
     }
 
     // ----- rule checks ----------------------------------------------------------------------
