@@ -5,8 +5,10 @@
 
 pub mod log;
 pub mod params;
+pub mod replay;
 pub mod save;
 pub mod session;
+pub mod share;
 pub mod targets;
 
 use crate::engine::Colour;

@@ -182,9 +182,9 @@ fn terrain_art(t: Terrain, x: f64, y: f64) -> AnyView {
 
 /// The board.
 #[component]
-pub fn Board() -> impl IntoView {
+pub fn Board(table: Memo<Option<super::panels::Table>>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let view_memo = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| s.view())));
+    let view_memo = Memo::new(move |_| table.with(|t| t.as_ref().map(|t| t.view.clone())));
     let map = Memo::new(move |_| view_memo.with(|v| v.as_ref().map(|v| v.tiles)));
     let w = 15.0 * CELL;
     let h = 10.0 * CELL;
@@ -224,7 +224,7 @@ pub fn Board() -> impl IntoView {
             let pol = politics_targets(&v, mode);
             let hl = targets.spaces.iter().chain(pol.iter()).map(|&s| {
                 let (x, y) = xy(s);
-                view! { <rect class="target" x=x + 3.0 y=y + 3.0 width=CELL - 6.0 height=CELL - 6.0 rx="6"/> }
+                view! { <rect class="target" data-target=s.to_string() x=x + 3.0 y=y + 3.0 width=CELL - 6.0 height=CELL - 6.0 rx="6"/> }
             }).collect_view();
             let borders = v.borders.iter().map(|&e| {
                 let (a, b) = e.spaces();

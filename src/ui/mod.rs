@@ -5,6 +5,7 @@
 mod board;
 mod panels;
 mod screens;
+mod share;
 pub mod storage;
 
 use crate::app::session::{Screen, Session};
@@ -45,6 +46,8 @@ pub struct Ctx {
     pub start_message: RwSignal<Option<String>>,
     /// Bumped whenever saves change, so the start screen's list refreshes.
     pub saves_changed: RwSignal<u32>,
+    /// A record being stepped through.
+    pub replay: RwSignal<Option<crate::app::replay::Replay>>,
 }
 
 impl Ctx {
@@ -112,19 +115,21 @@ pub fn App() -> impl IntoView {
         mode: RwSignal::new(Mode::Normal),
         start_message: RwSignal::new(None),
         saves_changed: RwSignal::new(0),
+        replay: RwSignal::new(None),
     };
     provide_context(ctx);
     screens::open_from_link(ctx);
     let screen = Memo::new(move |_| ctx.screen());
+    let replaying = Memo::new(move |_| ctx.replay.with(|r| r.is_some()));
     view! {
         <div class="app">
-            {move || match screen.get() {
+            {move || if replaying.get() { view! { <share::ReplayScreen/> }.into_any() } else { match screen.get() {
                 None => view! { <screens::StartScreen/> }.into_any(),
                 Some(Screen::HandOver(c)) => view! { <screens::HandOver colour=c/> }.into_any(),
                 Some(Screen::Announcement(text)) => view! { <screens::Announcement text=text/> }.into_any(),
                 Some(Screen::Over) => view! { <screens::EndScreen/> }.into_any(),
                 Some(Screen::Play(_)) => view! { <panels::GameScreen/> }.into_any(),
-            }}
+            }}}
         </div>
     }
 }

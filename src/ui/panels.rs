@@ -3,7 +3,7 @@
 
 use super::board::{colour_fill, Board};
 use super::{Ctx, Mode};
-use crate::app::log::{action_text, bid_text};
+use crate::app::log::{action_text, bid_text, LogLine};
 use crate::engine::{CardFace, Colour, Move, PhaseView, PoliticsCard, Treasures, View};
 use leptos::prelude::*;
 
@@ -11,24 +11,60 @@ fn with_view<T>(ctx: Ctx, f: impl FnOnce(&View, &crate::app::session::Session) -
     ctx.session.with(|s| s.as_ref().map(|s| f(&s.view(), s)))
 }
 
+/// What the table shows: a view, the players' names and the last score changes.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Table {
+    /// The view shown.
+    pub view: View,
+    /// Names of every colour on the board.
+    pub names: Vec<(Colour, String)>,
+    /// Score changes to highlight.
+    pub changes: Vec<(Colour, i32)>,
+    /// The log, newest last.
+    pub log: Vec<LogLine>,
+}
+
+impl Table {
+    /// A colour's name.
+    pub fn name(&self, c: Colour) -> String {
+        self.names.iter().find(|(x, _)| *x == c).map(|(_, n)| n.clone()).unwrap_or_default()
+    }
+
+    /// The table of the game on this device.
+    pub fn of_session(s: &crate::app::session::Session) -> Table {
+        Table {
+            view: s.view(),
+            names: Colour::ALL.iter().map(|&c| (c, s.name(c))).collect(),
+            changes: s.last_score_changes.clone(),
+            log: s.log.clone(),
+        }
+    }
+
+    /// The table of a replay.
+    pub fn of_replay(r: &crate::app::replay::Replay) -> Table {
+        Table { view: r.view(), names: Colour::ALL.iter().map(|&c| (c, r.name(c))).collect(), changes: Vec::new(), log: r.log.clone() }
+    }
+}
+
 /// The screen while a player holds the device.
 #[component]
 pub fn GameScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let table = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(Table::of_session)));
     view! {
         <div class="game">
             <TopBar/>
             <div class="layout">
                 <section class="board-area">
                     <Prompt/>
-                    <Board/>
+                    <Board table=table/>
                     <Controls/>
                 </section>
                 <aside class="side">
                     <PrivatePanel/>
-                    <ActionCard/>
-                    <Track/>
-                    <Log/>
+                    <ActionCard table=table/>
+                    <Track table=table/>
+                    <Log table=table/>
                 </aside>
             </div>
             {move || ctx.warning.get().map(|w| view! { <div class="warning" role="alert">{w}</div> })}
@@ -40,6 +76,7 @@ pub fn GameScreen() -> impl IntoView {
 #[component]
 pub fn TopBar() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let menu = RwSignal::new(false);
     let info = move || {
         with_view(ctx, |v, _| {
             let deck = match v.next_stack {
@@ -53,12 +90,9 @@ pub fn TopBar() -> impl IntoView {
         <header class="topbar">
             <span class="title">"Löwenherz"</span>
             <span class="info">{info}</span>
-            <button class="menu" on:click=move |_| {
-                ctx.update(|s| s.undo_all());
-                ctx.session.set(None);
-                ctx.saves_changed.update(|n| *n += 1);
-            }>"Menu"</button>
+            <button class="menu" data-menu="" on:click=move |_| menu.update(|m| *m = !*m)>"Menu"</button>
         </header>
+        {move || menu.get().then(|| view! { <super::share::GameMenu open=menu/> })}
     }
 }
 
@@ -323,10 +357,9 @@ pub fn card_label(c: PoliticsCard) -> String {
 
 /// The face-up action card with who chose what.
 #[component]
-pub fn ActionCard() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+pub fn ActionCard(table: Memo<Option<Table>>) -> impl IntoView {
     let body = move || {
-        with_view(ctx, |v, s| {
+        table.with(|t| t.as_ref().map(|s| { let v = &s.view;
             let Some(card) = v.card else { return view! { <p>"No action card yet."</p> }.into_any() };
             match card.face() {
                 CardFace::Actions(a) => view! {
@@ -345,21 +378,20 @@ pub fn ActionCard() -> impl IntoView {
                 }.into_any(),
                 _ => view! { <p>{card.to_string()}</p> }.into_any(),
             }
-        })
+        }))
     };
     view! { <section class="panel action-card"><h2>"Action card"</h2>{body}</section> }
 }
 
 /// The power track: every player's score marker, with the last changes highlighted.
 #[component]
-pub fn Track() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+pub fn Track(table: Memo<Option<Table>>) -> impl IntoView {
     let body = move || {
-        with_view(ctx, |v, s| {
+        table.with(|t| t.as_ref().map(|s| { let v = &s.view;
             let max = v.players.iter().map(|&c| v.scores[c]).max().unwrap_or(0).max(40);
             v.players.iter().map(|&c| {
                 let score = v.scores[c];
-                let change: i32 = s.last_score_changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
+                let change: i32 = s.changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
                 let pct = score as f64 * 100.0 / max as f64;
                 let money = v.ducats[c].filter(|_| v.public_money || v.viewer != Some(c)).map(|d| format!(" · {d} ducats"));
                 view! {
@@ -373,7 +405,7 @@ pub fn Track() -> impl IntoView {
                     </div>
                 }
             }).collect_view()
-        })
+        }))
     };
     view! { <section class="panel track"><h2>"Power track"</h2>{body}</section> }
 }
@@ -392,10 +424,10 @@ pub fn PrivatePanel() -> impl IntoView {
                     <h2>{format!("{} (you)", s.name(me))}</h2>
                     <p class="money">{format!("{} ducats", v.ducats[me].unwrap_or(0))}</p>
                     <p class="hand">{if hand.is_empty() { "No politics cards.".to_string() } else { hand.iter().map(|&c| card_label(c)).collect::<Vec<_>>().join(", ") }}</p>
-                    {unally.iter().filter(|m| matches!(m, Move::Unally { pay, .. } if pay.is_empty()) || !unally.iter().any(|o| matches!((o, m), (Move::Unally { a, b, pay: p0, .. }, Move::Unally { a: a2, b: b2, .. }) if p0.is_empty() && a == a2 && b == b2))).map(|&m| {
+                    {unally_buttons(&unally).into_iter().map(|m| {
                         let Move::Unally { a, b, pay, .. } = m else { unreachable!() };
                         let how = if pay.is_empty() { "10 ducats".to_string() } else { pay.cards().map(card_label).collect::<Vec<_>>().join(" + ") };
-                        view! { <button class="unally" on:click=move |_| ctx.act(m)>{format!("End alliance {a}–{b} ({how})")}</button> }
+                        view! { <button class="unally" data-unally="" on:click=move |_| ctx.act(m)>{format!("End alliance {a}–{b} ({how})")}</button> }
                     }).collect_view()}
                 </section>
             })
@@ -404,12 +436,28 @@ pub fn PrivatePanel() -> impl IntoView {
     view! { {body} }
 }
 
+/// One button per alliance: paid with money where possible, else with the first treasure that covers it.
+fn unally_buttons(moves: &[Move]) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    for &m in moves {
+        let Move::Unally { a, b, pay, .. } = m else { continue };
+        match out.iter_mut().find(|o| matches!(o, Move::Unally { a: a2, b: b2, .. } if (*a2, *b2) == (a, b) || (*a2, *b2) == (b, a))) {
+            Some(o) => {
+                if pay.is_empty() {
+                    *o = m;
+                }
+            }
+            None => out.push(m),
+        }
+    }
+    out
+}
+
 /// The last lines of the game log.
 #[component]
-pub fn Log() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+pub fn Log(table: Memo<Option<Table>>) -> impl IntoView {
     let lines = move || {
-        ctx.session.with(|s| {
+        table.with(|s| {
             s.as_ref().map(|s| {
                 s.log.iter().rev().take(40).map(|l| {
                     let style = l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default();

@@ -21,7 +21,10 @@ pub fn open_from_link(ctx: Ctx) {
             start_game(ctx, &o);
             clear_query();
         }
-        Ok(LinkRequest::Replay(_)) => ctx.start_message.set(Some("Replays from a link are not supported by this version.".into())),
+        Ok(LinkRequest::Replay(param)) => {
+            super::share::open_replay_link(ctx, &param);
+            clear_query();
+        }
         Err(e) => {
             ctx.start_message.set(Some(format!("{e} Start a game here instead.")));
             clear_query();
@@ -126,6 +129,7 @@ pub fn StartScreen() -> impl IntoView {
                     }).collect_view().into_any()
                 }}
             </section>
+            <super::share::ImportPanel/>
             <section class="panel new-game">
                 <h2>"New game"</h2>
                 <div class="row" role="group" aria-label="Players">

@@ -1,0 +1,117 @@
+//! Stepping through a finished or shared game record (public information only).
+
+use super::log::{describe, LogLine};
+use crate::engine::{Colour, Game, Move, Record, View};
+
+/// A record opened for replay.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    record: Record,
+    /// Names in seating order.
+    pub names: Vec<String>,
+    /// The step shown: number of moves played.
+    pub at: usize,
+    /// The game after `at` moves.
+    pub game: Game,
+    /// Log lines up to `at`.
+    pub log: Vec<LogLine>,
+}
+
+impl Replay {
+    /// Reads and checks a whole record (every move must be legal).
+    ///
+    /// # Errors
+    /// `line N: reason` for the first problem.
+    pub fn open(text: &str) -> Result<Replay, String> {
+        let record = Record::parse(text).map_err(|e| e.to_string())?;
+        record.replay().map_err(|e| e.to_string())?;
+        let names = if record.names.len() == record.setup.players.len() {
+            record.names.clone()
+        } else {
+            record.setup.players.iter().map(|&c| super::colour_label(c).to_string()).collect()
+        };
+        let mut r = Replay { game: Game::new(&record.setup).map_err(|e| e.to_string())?.0, record, names, at: 0, log: Vec::new() };
+        r.go_to(0);
+        Ok(r)
+    }
+
+    /// Number of moves in the record.
+    pub fn len(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    /// True for a record without moves.
+    pub fn is_empty(&self) -> bool {
+        self.record.moves.is_empty()
+    }
+
+    /// The move that led to the shown step.
+    pub fn last_move(&self) -> Option<Move> {
+        self.at.checked_sub(1).map(|i| self.record.moves[i].1)
+    }
+
+    /// Shows the game after `n` moves (clamped to the record).
+    pub fn go_to(&mut self, n: usize) {
+        let n = n.min(self.len());
+        let (mut g, ev) = Game::new(&self.record.setup).expect("checked when opened");
+        let names = self.names.clone();
+        let players = self.record.setup.players.clone();
+        let name = |c: Colour| match players.iter().position(|&p| p == c) {
+            Some(i) => names[i].clone(),
+            None => format!("{} (neutral)", super::colour_label(c)),
+        };
+        let mut log: Vec<LogLine> = ev.iter().filter_map(|e| describe(e, &name, &g)).collect();
+        for &(_, m) in &self.record.moves[..n] {
+            let ev = g.play(m).expect("checked when opened");
+            log.extend(ev.iter().filter_map(|e| describe(e, &name, &g)));
+        }
+        self.game = g;
+        self.log = log;
+        self.at = n;
+    }
+
+    /// The public view at the shown step.
+    pub fn view(&self) -> View {
+        self.game.view(None)
+    }
+
+    /// The display name of a colour.
+    pub fn name(&self, c: Colour) -> String {
+        match self.record.setup.players.iter().position(|&p| p == c) {
+            Some(i) => self.names[i].clone(),
+            None => format!("{} (neutral)", super::colour_label(c)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bot::play_out;
+    use crate::engine::record::write_record;
+    use crate::engine::{Setup, SetupKind};
+
+    #[test]
+    fn a_replay_steps_to_the_same_final_scores() {
+        let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 5);
+        let (g, _) = Game::new(&setup).unwrap();
+        let (end, moves) = play_out(g, 5);
+        let text = write_record(&setup, &["Ann".into(), "Ben".into(), "Cleo".into()], &moves);
+        let mut r = Replay::open(&text).unwrap();
+        assert_eq!(r.at, 0);
+        r.go_to(usize::MAX);
+        assert_eq!(r.at, moves.len());
+        assert!(r.game.is_over());
+        assert_eq!(r.game.summary(), end.summary());
+        assert_eq!(r.name(Colour::Yellow), "Ben");
+        r.go_to(3);
+        assert_eq!(r.last_move(), Some(moves[2]));
+    }
+
+    #[test]
+    fn a_broken_record_is_refused_with_its_line() {
+        let e = Replay::open("[Edition \"classic\"]\n[Players \"red yellow purple\"]\nred decide 1 3\nred decide 2\n").unwrap_err();
+        assert!(e.starts_with("line 4:"), "{e}");
+        assert!(Replay::open("hello").unwrap_err().starts_with("line 1:"));
+    }
+}

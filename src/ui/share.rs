@@ -1,0 +1,197 @@
+//! Sharing: the "share this setup" link, exporting and importing game records, replay
+//! links (`?record=`), and stepping through a record.
+
+use super::board::Board;
+use super::panels::{ActionCard, Log, Table, Track};
+use super::Ctx;
+use crate::app::params::StartOptions;
+use crate::app::replay::Replay;
+use crate::app::share::{decode_record, encode_record};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The page's address without query or fragment.
+pub fn base_url() -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    href.split(['?', '#']).next().unwrap_or_default().to_string()
+}
+
+/// Copies text to the clipboard; reports how it went.
+pub fn copy(text: String, done: RwSignal<Option<String>>) {
+    let Some(w) = web_sys::window() else { return };
+    let promise = w.navigator().clipboard().write_text(&text);
+    leptos::task::spawn_local(async move {
+        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        done.set(Some(if ok { "Copied.".into() } else { "The browser refused the clipboard: select the text and copy it by hand.".into() }));
+    });
+}
+
+/// Offers text as a file download.
+pub fn download(name: &str, text: &str) -> Result<(), String> {
+    let fail = |_| "the browser refused the download".to_string();
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("text/plain;charset=utf-8");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = doc.create_element("a").map_err(fail)?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// The menu of the game screen: share the setup, export the record, back to the start.
+#[component]
+pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let status = RwSignal::new(None::<String>);
+    let info = move || {
+        ctx.session.with_untracked(|s| {
+            s.as_ref().map(|s| {
+                let o = StartOptions {
+                    players: s.setup.players.clone(),
+                    names: s.names.clone(),
+                    setup: s.setup.kind,
+                    seed: s.setup.seed,
+                    public_money: s.setup.public_money,
+                    neutral: s.setup.neutral,
+                };
+                (format!("{}{}", base_url(), o.to_query()), s.record(), s.id.clone(), s.game.is_over())
+            })
+        })
+    };
+    view! {
+        <div class="menu-panel panel" role="dialog" aria-label="Game menu">
+            {move || info().map(|(setup_link, record, id, over)| {
+                let (r1, r2, r3) = (record.clone(), record.clone(), record);
+                let link2 = setup_link.clone();
+                view! {
+                    <h2>"Share this setup"</h2>
+                    <p class="hint">"The same players, map and cards, from the start:"</p>
+                    <input class="link" readonly prop:value=setup_link.clone() data-share-link=""/>
+                    <div class="row"><button on:click=move |_| copy(link2.clone(), status)>"Copy link"</button></div>
+                    <h2>"Game record"</h2>
+                    {(!over).then(|| view! { <p class="hint">"The record holds everything, the hidden cards too: share it when the game is over."</p> })}
+                    <div class="row">
+                        <button data-export="" on:click=move |_| {
+                            if let Err(e) = download(&format!("loewenherz-{id}.txt"), &r1) { status.set(Some(e)); }
+                        }>"Download record"</button>
+                        <button on:click=move |_| copy(r2.clone(), status)>"Copy record"</button>
+                        <button on:click=move |_| copy(format!("{}?record={}", base_url(), encode_record(&r3)), status)>"Copy replay link"</button>
+                    </div>
+                }
+            })}
+            {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+            <div class="row">
+                <button class="primary" on:click=move |_| {
+                    ctx.update(|s| s.undo_all());
+                    ctx.session.set(None);
+                    ctx.saves_changed.update(|n| *n += 1);
+                }>"Save and leave to the menu"</button>
+                <button on:click=move |_| open.set(false)>"Close"</button>
+            </div>
+        </div>
+    }
+}
+
+/// Opens a record as a replay, or says why it can't be.
+pub fn open_replay(ctx: Ctx, text: &str) -> bool {
+    match Replay::open(text) {
+        Ok(r) => {
+            ctx.start_message.set(None);
+            ctx.replay.set(Some(r));
+            true
+        }
+        Err(e) => {
+            ctx.start_message.set(Some(format!("That record can't be opened: {e}.")));
+            false
+        }
+    }
+}
+
+/// Opens a `?record=` link.
+pub fn open_replay_link(ctx: Ctx, param: &str) {
+    match decode_record(param) {
+        Ok(text) => {
+            open_replay(ctx, &text);
+        }
+        Err(e) => ctx.start_message.set(Some(format!("The replay link can't be opened: {e}."))),
+    }
+}
+
+/// Import a record from a file or pasted text (on the start screen).
+#[component]
+pub fn ImportPanel() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let text = RwSignal::new(String::new());
+    let on_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        if file.size() > crate::app::share::MAX_RECORD_BYTES as f64 {
+            ctx.start_message.set(Some("That file is far too large to be a game record.".into()));
+            return;
+        }
+        let promise = file.text();
+        leptos::task::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(promise).await.ok().and_then(|v| v.as_string()) {
+                Some(t) => {
+                    open_replay(ctx, &t);
+                }
+                None => ctx.start_message.set(Some("That file can't be read as text.".into())),
+            }
+        });
+        input.set_value("");
+    };
+    view! {
+        <section class="panel import">
+            <h2>"Open a game record"</h2>
+            <div class="row">
+                <label class="file">"From a file: " <input type="file" accept=".txt,text/plain" data-import-file="" on:change=on_file/></label>
+            </div>
+            <textarea rows="3" placeholder="…or paste a record here" data-import-text="" prop:value=move || text.get() on:input=move |e| text.set(event_target_value(&e))></textarea>
+            <div class="row"><button data-import="" on:click=move |_| { open_replay(ctx, &text.get()); }>"Open as replay"</button></div>
+        </section>
+    }
+}
+
+/// Stepping through a record.
+#[component]
+pub fn ReplayScreen() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let table = Memo::new(move |_| ctx.replay.with(|r| r.as_ref().map(Table::of_replay)));
+    let go = move |f: fn(usize, usize) -> usize| ctx.replay.update(|r| if let Some(r) = r { let to = f(r.at, r.len()); r.go_to(to); });
+    let status = move || ctx.replay.with(|r| r.as_ref().map(|r| {
+        let last = r.last_move().map(|m| format!(" — {m}")).unwrap_or_default();
+        format!("Move {} of {}{last}", r.at, r.len())
+    }));
+    let over = move || ctx.replay.with(|r| r.as_ref().is_some_and(|r| r.game.is_over()));
+    view! {
+        <div class="game replay" data-replay="">
+            <header class="topbar">
+                <span class="title">"Löwenherz — replay"</span>
+                <span class="info" data-replay-status="">{status}</span>
+                <button class="menu" on:click=move |_| ctx.replay.set(None)>"Close"</button>
+            </header>
+            <div class="layout">
+                <section class="board-area">
+                    <div class="row replay-controls" role="group" aria-label="Step through">
+                        <button aria-label="To the start" data-replay-first="" on:click=move |_| go(|_, _| 0)>"⏮"</button>
+                        <button aria-label="Back" data-replay-back="" on:click=move |_| go(|a, _| a.saturating_sub(1))>"◀"</button>
+                        <button aria-label="Forward" data-replay-next="" on:click=move |_| go(|a, _| a + 1)>"▶"</button>
+                        <button aria-label="To the end" data-replay-last="" on:click=move |_| go(|_, n| n)>"⏭"</button>
+                        {move || over().then(|| view! { <span class="chip over" data-replay-over="">"Game over"</span> })}
+                    </div>
+                    <Board table=table/>
+                </section>
+                <aside class="side">
+                    <ActionCard table=table/>
+                    <Track table=table/>
+                    <Log table=table/>
+                </aside>
+            </div>
+        </div>
+    }
+}
