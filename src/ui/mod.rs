@@ -105,20 +105,34 @@ pub fn capitalise(s: &str) -> String {
     }
 }
 
+impl Ctx {
+    /// Fresh UI state around an optional game.
+    pub fn new(session: Option<Session>) -> Ctx {
+        Ctx {
+            session: RwSignal::new(session),
+            notice: RwSignal::new(None),
+            warning: RwSignal::new(None),
+            mode: RwSignal::new(Mode::Normal),
+            start_message: RwSignal::new(None),
+            saves_changed: RwSignal::new(0),
+            replay: RwSignal::new(None),
+        }
+    }
+}
+
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
-    let ctx = Ctx {
-        session: RwSignal::new(None),
-        notice: RwSignal::new(None),
-        warning: RwSignal::new(None),
-        mode: RwSignal::new(Mode::Normal),
-        start_message: RwSignal::new(None),
-        saves_changed: RwSignal::new(0),
-        replay: RwSignal::new(None),
-    };
+    let ctx = Ctx::new(None);
     provide_context(ctx);
     screens::open_from_link(ctx);
+    view! { <Root/> }
+}
+
+/// Whatever screen the state calls for (the app without reading the link).
+#[component]
+pub fn Root() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
     let screen = Memo::new(move |_| ctx.screen());
     let replaying = Memo::new(move |_| ctx.replay.with(|r| r.is_some()));
     view! {
@@ -138,4 +152,82 @@ pub fn App() -> impl IntoView {
 pub fn mount() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(App);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Colour, Setup, SetupKind};
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn host() -> web_sys::Element {
+        let doc = web_sys::window().unwrap().document().unwrap();
+        let host = doc.create_element("div").unwrap();
+        doc.body().unwrap().append_child(&host).unwrap();
+        host
+    }
+
+    fn click(el: &web_sys::Element) {
+        let init = web_sys::EventInit::new();
+        init.set_bubbles(true);
+        el.dispatch_event(&web_sys::Event::new_with_event_init_dict("click", &init).unwrap()).unwrap();
+    }
+
+    fn count(host: &web_sys::Element, sel: &str) -> u32 {
+        host.query_selector_all(sel).unwrap().length()
+    }
+
+    fn three_players() -> Session {
+        let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42);
+        Session::new("wasm-test".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+    }
+
+    #[wasm_bindgen_test]
+    async fn hand_over_screen_hides_everything_private_until_dismissed() {
+        let host = host();
+        let handle = leptos::mount::mount_to(host.clone().unchecked_into(), || {
+            provide_context(Ctx::new(Some(three_players())));
+            view! { <Root/> }
+        });
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-handover=red]"), 1);
+        assert_eq!(count(&host, "[data-private]"), 0);
+        assert_eq!(count(&host, "[data-space]"), 0, "the board is not behind the hand-over screen");
+        click(&host.query_selector("[data-dismiss-handover]").unwrap().unwrap());
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-handover]"), 0);
+        assert_eq!(count(&host, "[data-space]"), 150);
+        assert!(count(&host, "[data-private=red]") >= 1);
+        assert_eq!(count(&host, "[data-private]:not([data-private=red])"), 0);
+        drop(handle);
+        host.remove();
+    }
+
+    #[wasm_bindgen_test]
+    async fn laying_decision_cards_passes_the_device_to_the_next_player() {
+        let host = host();
+        let mut s = three_players();
+        s.take_device(Colour::Red);
+        let handle = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
+            provide_context(Ctx::new(Some(s)));
+            view! { <Root/> }
+        });
+        leptos::task::tick().await;
+        // The start player of a 3-player game lays two cards: the button waits for both.
+        click(&host.query_selector("[data-decision='1']").unwrap().unwrap());
+        leptos::task::tick().await;
+        let confirm = host.query_selector("[data-confirm-decision]").unwrap().unwrap();
+        assert!(confirm.has_attribute("disabled"));
+        click(&host.query_selector("[data-decision='3']").unwrap().unwrap());
+        leptos::task::tick().await;
+        click(&host.query_selector("[data-confirm-decision]").unwrap().unwrap());
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-handover=yellow]"), 1);
+        assert_eq!(count(&host, "[data-private]"), 0);
+        drop(handle);
+        host.remove();
+    }
 }
