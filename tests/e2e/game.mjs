@@ -248,3 +248,56 @@ export async function playToEnd(page, { maxSteps = 4000, log = false } = {}) {
   }
   throw new Error(`no end screen after ${maxSteps} steps; last: ${steps.slice(-10).join(" | ")}`);
 }
+
+// ---- The command-line referee (cross-checks the browser's results) ----
+
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO = fileURLToPath(new URL("../../", import.meta.url));
+export const CLI = join(REPO, "target/release/loewenherz-cli");
+
+/** The path of the release CLI, built once if missing. */
+export function cli() {
+  if (!existsSync(CLI)) {
+    execFileSync("cargo", ["build", "--release", "--offline", "--bin", "loewenherz-cli"], { cwd: REPO, stdio: "inherit" });
+  }
+  return CLI;
+}
+
+/** `loewenherz-cli play --players n --seed s`: a finished bot game's record. */
+export function cliPlay(players, seed) {
+  return execFileSync(cli(), ["play", "--players", String(players), "--seed", String(seed)], { encoding: "utf8" });
+}
+
+/** `loewenherz-cli replay` of a record text: the final state as parsed JSON. */
+export function cliReplay(record) {
+  const dir = mkdtempSync(join(tmpdir(), "loewenherz-record-"));
+  const file = join(dir, "record.txt");
+  writeFileSync(file, record);
+  return JSON.parse(execFileSync(cli(), ["replay", file], { encoding: "utf8" }));
+}
+
+/** { colour: score } of the CLI's replay JSON. */
+export function cliScores(summary) {
+  return Object.fromEntries(Object.entries(summary.players).map(([c, p]) => [c, p.score]));
+}
+
+/** The records of every saved game in the page's localStorage: [{ id, record, summary }]. */
+export function savedRecords(page) {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith("loewenherz/save/"))
+      .map((k) => {
+        try {
+          const f = JSON.parse(localStorage.getItem(k));
+          return { id: f.id, record: f.record, summary: f.summary };
+        } catch {
+          return { id: k, record: null };
+        }
+      }),
+  );
+}
