@@ -4,6 +4,7 @@
 
 mod board;
 mod panels;
+mod rules;
 mod screens;
 mod share;
 pub mod storage;

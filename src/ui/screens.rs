@@ -60,6 +60,7 @@ pub fn StartScreen() -> impl IntoView {
     let setup = RwSignal::new(SetupKind::Basic);
     let public_money = RwSignal::new(false);
     let seed = RwSignal::new(String::new());
+    let rules = RwSignal::new(false);
     let start = move |_| {
         let n = count.get();
         let players: Vec<Colour> = colours.get()[..n].to_vec();
@@ -129,6 +130,8 @@ pub fn StartScreen() -> impl IntoView {
                     }).collect_view().into_any()
                 }}
             </section>
+            <div class="row"><button data-rules="" on:click=move |_| rules.set(true)>"Rules"</button></div>
+            {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules/> })}
             <super::share::ImportPanel/>
             <section class="panel new-game">
                 <h2>"New game"</h2>

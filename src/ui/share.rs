@@ -48,6 +48,7 @@ pub fn download(name: &str, text: &str) -> Result<(), String> {
 pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let status = RwSignal::new(None::<String>);
+    let rules = RwSignal::new(false);
     let info = move || {
         ctx.session.with_untracked(|s| {
             s.as_ref().map(|s| {
@@ -91,8 +92,10 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                     ctx.session.set(None);
                     ctx.saves_changed.update(|n| *n += 1);
                 }>"Save and leave to the menu"</button>
+                <button data-rules="" on:click=move |_| rules.set(true)>"Rules"</button>
                 <button on:click=move |_| open.set(false)>"Close"</button>
             </div>
+            {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules/> })}
         </div>
     }
 }
