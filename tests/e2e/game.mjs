@@ -252,6 +252,7 @@ export async function playToEnd(page, { maxSteps = 4000, log = false } = {}) {
 // ---- The command-line referee (cross-checks the browser's results) ----
 
 import { execFileSync } from "node:child_process";
+import { deflateRawSync } from "node:zlib";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -300,4 +301,20 @@ export function savedRecords(page) {
         }
       }),
   );
+}
+
+/** Plays `count` autoStep steps (stops early at the end screen). */
+export async function playSteps(page, count) {
+  for (let n = 0, done = 0; done < count && n < count * 4; n++) {
+    const did = await autoStep(page, n);
+    if (did.startsWith("LEAK")) throw new Error(`private elements behind the hand-over screen (${did})`);
+    if (did === "over") return;
+    if (did === "wait") await page.waitForTimeout(20);
+    else done++;
+  }
+}
+
+/** The `?record=` parameter the app makes for a record: raw deflate, base64url. */
+export function recordParam(record) {
+  return deflateRawSync(Buffer.from(record, "utf8"), { level: 9 }).toString("base64url");
 }

@@ -136,3 +136,29 @@ test("a 3-player game from a link: two rounds by tapping, a province founded, th
   assert.deepEqual(await leaks(page), []);
   assert.deepEqual(app.errors, []);
 });
+
+test("staged moves that end a player's part are confirmed by that player before the device passes on", async () => {
+  const { page, srv } = app;
+  await page.goto(srv.url + LINK3);
+  await handOver(page, "red");
+  await decide(page, 1, 3);
+  await handOver(page, "yellow");
+  await decide(page, 1);
+  await handOver(page, "purple");
+  await decide(page, 2);
+  // Cleo performs "place 2 borders"; action 3 (Ann's knight) follows.
+  assert.match(await page.locator(".prompt").innerText(), /^Cleo: place 2 borders/);
+  await page.click('[data-edge="e5-f5"]');
+  assert.equal(await page.locator(".undo").count(), 1, "the first border is staged");
+  await page.click('[data-edge="g6-g7"]');
+  // Her part is over, but her borders are only staged: she must see "Confirm — done"
+  // (or take back) before the hand-over to Ann.
+  assert.equal(await page.locator("[data-handover]").count(), 0, "no hand-over while Cleo's borders are unconfirmed");
+  assert.equal(await page.locator(".confirm.primary").count(), 1, "Cleo sees Confirm — done");
+  await page.click(".confirm.primary");
+  await handOver(page, "red");
+  // Ann can never take back Cleo's borders.
+  assert.equal(await page.locator(".undo").count(), 0, "no Take back of another player's moves");
+  const { borders } = await boardState(page);
+  assert.ok(borders.includes("e5-f5") && borders.includes("g6-g7"));
+});
