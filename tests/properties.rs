@@ -50,7 +50,9 @@ fn fresh_provinces(g: &Game) -> BTreeMap<Space, Vec<Space>> {
         while i < comp.len() {
             let s = comp[i];
             i += 1;
-            for n in Space::all().filter(|n| n.distance(s) == 1) {
+            let (col, row) = (s.col() as i8, s.row() as i8);
+            for (dc, dr) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let Some(n) = Space::new((col + dc) as u8, (row + dr) as u8).filter(|_| col + dc >= 0 && row + dr >= 0) else { continue };
                 let e = Edge::between(s, n).unwrap();
                 if !seen[n.index()] && !b.has_border(e) {
                     seen[n.index()] = true;

@@ -84,18 +84,22 @@ pub struct Board {
     knights: ByColour<SpaceSet>,
     label: [u8; SPACES],
     components: Vec<Component>,
+    cities: SpaceSet,
+    mountains: SpaceSet,
 }
 
 impl Board {
     /// An empty board on the given map.
     pub fn new(map: Map) -> Board {
         let mut b = Board {
-            map,
+            map: map.clone(),
             borders: EdgeSet::default(),
             castles: ByColour::default(),
             knights: ByColour::default(),
             label: [0; SPACES],
             components: Vec::new(),
+            cities: Space::all().filter(|&s| map.terrain(s) == Terrain::City).collect(),
+            mountains: Space::all().filter(|&s| map.terrain(s) == Terrain::Mountain).collect(),
         };
         b.rebuild();
         b
@@ -159,8 +163,12 @@ impl Board {
         debug_assert!(self.piece(s).is_none());
         match p.kind {
             PieceKind::Castle => {
+                // A castle changes only the castle list of its component.
                 self.castles[p.colour].insert(s);
-                self.rebuild();
+                let comp = &mut self.components[self.label[s.index()] as usize];
+                if let Err(i) = comp.castles.binary_search(&s) {
+                    comp.castles.insert(i, s);
+                }
             }
             PieceKind::Knight => self.knights[p.colour].insert(s),
         }
@@ -183,8 +191,45 @@ impl Board {
 
     /// Places a border and updates the components.
     pub fn add_border(&mut self, e: Edge) {
+        if self.borders.contains(e) {
+            return;
+        }
         self.borders.insert(e);
-        self.rebuild();
+        let (a, b) = e.spaces();
+        // Most borders split nothing: then the components (which record no borders) are unchanged.
+        if !self.connected_within_component(a, b) {
+            self.rebuild();
+        }
+    }
+
+    /// True if `b` can be reached from `a` without crossing a border (both in one cached component).
+    fn connected_within_component(&self, a: Space, b: Space) -> bool {
+        if self.label[a.index()] != self.label[b.index()] {
+            return false;
+        }
+        let mut seen = SpaceSet::EMPTY;
+        seen.insert(a);
+        let mut stack = [a; SPACES];
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            for (n, e) in stack[top].neighbours() {
+                if !seen.contains(n) && !self.borders.contains(e) {
+                    if n == b {
+                        return true;
+                    }
+                    seen.insert(n);
+                    stack[top] = n;
+                    top += 1;
+                }
+            }
+        }
+        false
+    }
+
+    /// True if a piece of some colour stands on the space.
+    pub fn occupied(&self, s: Space) -> bool {
+        Colour::ALL.iter().any(|&c| self.castles[c].contains(s) || self.knights[c].contains(s))
     }
 
     /// Two spaces are adjacent for pieces: orthogonal with no border between.
@@ -256,25 +301,21 @@ impl Board {
         const NONE: u8 = u8::MAX;
         self.label = [NONE; SPACES];
         self.components.clear();
+        let all_castles = Colour::ALL.iter().fold(SpaceSet::EMPTY, |acc, &c| acc.union(self.castles[c]));
         let mut stack = [Space::from_index(0).unwrap(); SPACES];
         for start in Space::all() {
             if self.label[start.index()] != NONE {
                 continue;
             }
             let id = self.components.len() as u8;
-            let mut comp = Component { spaces: SpaceSet::EMPTY, castles: Vec::new(), cities: 0, mountains: 0 };
+            let mut spaces = SpaceSet::EMPTY;
             let mut top = 1;
             stack[0] = start;
             self.label[start.index()] = id;
             while top > 0 {
                 top -= 1;
                 let s = stack[top];
-                comp.spaces.insert(s);
-                match self.map.terrain(s) {
-                    Terrain::City => comp.cities += 1,
-                    Terrain::Mountain => comp.mountains += 1,
-                    _ => {}
-                }
+                spaces.insert(s);
                 for (n, e) in s.neighbours() {
                     if self.label[n.index()] == NONE && !self.borders.contains(e) {
                         self.label[n.index()] = id;
@@ -283,9 +324,15 @@ impl Board {
                     }
                 }
             }
-            comp.castles = Colour::ALL.iter().flat_map(|&c| self.castles[c].intersect(comp.spaces).iter()).collect();
-            comp.castles.sort();
-            self.components.push(comp);
+            let here = spaces.intersect(all_castles);
+            // Spaces iterate in index order, so the castles come out sorted.
+            let castles = if here.is_empty() { Vec::new() } else { here.iter().collect() };
+            self.components.push(Component {
+                spaces,
+                castles,
+                cities: spaces.intersect(self.cities).len() as u8,
+                mountains: spaces.intersect(self.mountains).len() as u8,
+            });
         }
     }
 

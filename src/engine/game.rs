@@ -987,7 +987,7 @@ impl Game {
 
     /// Can `c` place a knight on `s` (terrain, empty, connected)? Cost aside.
     pub fn knight_spot(&self, c: Colour, s: Space) -> Result<(), IllegalMove> {
-        if !matches!(self.board.terrain(s), Terrain::Open | Terrain::Forest) || self.board.piece(s).is_some() {
+        if !matches!(self.board.terrain(s), Terrain::Open | Terrain::Forest) || self.board.occupied(s) {
             return Err(IllegalMove::KnightTerrain);
         }
         let own = self.board.castles(c).union(self.board.knights(c));
@@ -1028,8 +1028,10 @@ impl Game {
         if self.board.component(a).province_castle().is_some() {
             return Err(IllegalMove::BorderInsideProvince);
         }
-        if let (Some(pa), Some(pb)) = (self.board.piece(a), self.board.piece(b)) {
-            if pa.colour == pb.colour && (pa.kind == PieceKind::Knight || pb.kind == PieceKind::Knight) {
+        for c in Colour::ALL {
+            let (castles, knights) = (self.board.castles(c), self.board.knights(c));
+            let (ka, kb) = (knights.contains(a), knights.contains(b));
+            if (ka || kb) && (ka || castles.contains(a)) && (kb || castles.contains(b)) {
                 return Err(IllegalMove::BorderSeparatesPieces);
             }
         }

@@ -53,19 +53,10 @@ impl Space {
         self.col().abs_diff(other.col()) + self.row().abs_diff(other.row())
     }
 
-    /// The orthogonal neighbours with the edge between.
+    /// The orthogonal neighbours with the edge between (left, right, up, down; from a table).
     pub fn neighbours(self) -> impl Iterator<Item = (Space, Edge)> {
-        let (c, r) = (self.col(), self.row());
-        let cand = [
-            (c.checked_sub(1), Some(r)),
-            (Some(c + 1), Some(r)),
-            (Some(c), r.checked_sub(1)),
-            (Some(c), Some(r + 1)),
-        ];
-        cand.into_iter().filter_map(move |(c2, r2)| {
-            let n = Space::new(c2?, r2?)?;
-            Some((n, Edge::between(self, n)?))
-        })
+        let t = &NEIGHBOURS[self.index()];
+        t.spaces[..t.len as usize].iter().zip(&t.edges).map(|(&n, &e)| (Space(n), Edge(e)))
     }
 
     /// Parses `a1` … `o10`.
@@ -89,6 +80,55 @@ impl fmt::Display for Space {
         write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
     }
 }
+
+/// The neighbours of one space with the edges between, precomputed.
+struct Neighbours {
+    len: u8,
+    spaces: [u8; 4],
+    edges: [u16; 4],
+}
+
+const fn edge_index(a: usize, b: usize) -> u16 {
+    // `a` < `b`, orthogonal neighbours (see `Edge::between`).
+    let (ar, ac) = (a / COLS as usize, a % COLS as usize);
+    if b == a + 1 {
+        (ar * (COLS as usize - 1) + ac) as u16
+    } else {
+        (COL_EDGES + ar * COLS as usize + ac) as u16
+    }
+}
+
+const NEIGHBOURS: [Neighbours; SPACES] = {
+    let mut t = [const { Neighbours { len: 0, spaces: [0; 4], edges: [0; 4] } }; SPACES];
+    let mut i = 0;
+    while i < SPACES {
+        let (c, r) = (i % COLS as usize, i / COLS as usize);
+        let mut n = 0;
+        if c > 0 {
+            t[i].spaces[n] = (i - 1) as u8;
+            t[i].edges[n] = edge_index(i - 1, i);
+            n += 1;
+        }
+        if c + 1 < COLS as usize {
+            t[i].spaces[n] = (i + 1) as u8;
+            t[i].edges[n] = edge_index(i, i + 1);
+            n += 1;
+        }
+        if r > 0 {
+            t[i].spaces[n] = (i - COLS as usize) as u8;
+            t[i].edges[n] = edge_index(i - COLS as usize, i);
+            n += 1;
+        }
+        if r + 1 < ROWS as usize {
+            t[i].spaces[n] = (i + COLS as usize) as u8;
+            t[i].edges[n] = edge_index(i, i + COLS as usize);
+            n += 1;
+        }
+        t[i].len = n as u8;
+        i += 1;
+    }
+    t
+};
 
 /// An edge between two orthogonally adjacent spaces, where a border can stand.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -293,5 +333,15 @@ mod tests {
         assert_eq!(Edge::parse("d1-c1").map(|e| e.to_string()), Some("c1-d1".into()));
         assert_eq!(Edge::parse("a1-b2"), None);
         assert_eq!(EDGES, 275);
+    }
+
+    #[test]
+    fn neighbour_table_matches_the_grid() {
+        for s in Space::all() {
+            let expected: Vec<(Space, Edge)> = Space::all().filter(|n| n.distance(s) == 1).map(|n| (n, Edge::between(s, n).unwrap())).collect();
+            let mut got: Vec<(Space, Edge)> = s.neighbours().collect();
+            got.sort();
+            assert_eq!(got, expected, "{s}");
+        }
     }
 }
