@@ -111,6 +111,10 @@ impl Session {
     /// The player whose input or screen comes next (on the shown game).
     pub fn actor(&self) -> Option<Colour> {
         let g = &self.shown;
+        // Unconfirmed moves keep the device with their player until confirmed or taken back.
+        if !self.staged.is_empty() {
+            return self.holder;
+        }
         if g.is_over() {
             return None;
         }
@@ -310,6 +314,27 @@ mod tests {
                 s.dismiss_announcement();
             }
         }
+    }
+
+    #[test]
+    fn the_device_stays_with_a_player_until_their_staged_moves_are_confirmed() {
+        let mut s = three();
+        for (c, d) in [(Colour::Red, (1, Some(3))), (Colour::Yellow, (1, None)), (Colour::Purple, (2, None))] {
+            s.take_device(c);
+            s.act(Move::Decide { by: c, first: d.0, second: d.1 }).unwrap();
+        }
+        // Purple alone chose "place 2 borders".
+        s.take_device(Colour::Purple);
+        let edges: Vec<Move> = s.view().moves.iter().copied().filter(|m| matches!(m, Move::Border { .. })).collect();
+        s.act(edges[0]).unwrap();
+        let second = s.view().moves.iter().copied().find(|m| matches!(m, Move::Border { .. })).unwrap();
+        s.act(second).unwrap();
+        assert!(s.must_confirm(), "the action ended: purple must confirm");
+        assert_eq!(s.screen(), Screen::Play(Colour::Purple));
+        s.confirm();
+        // Red chose action 3 (knight or expand) and performs next.
+        assert_eq!(s.screen(), Screen::HandOver(Colour::Red));
+        assert_eq!(s.moves.len(), 5);
     }
 
     #[test]

@@ -234,6 +234,7 @@ pub fn EndScreen() -> impl IntoView {
                         <tbody>{rows}</tbody>
                     </table>
                     <ScorePlot/>
+                    <EndExport/>
                     <div class="row">
                         <button class="primary" on:click=move |_| { ctx.session.set(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
                     </div>
@@ -242,6 +243,24 @@ pub fn EndScreen() -> impl IntoView {
         })
     };
     view! { {body} }
+}
+
+/// Export the finished game's record.
+#[component]
+fn EndExport() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let status = RwSignal::new(None::<String>);
+    let Some((record, id)) = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.record(), s.id.clone()))) else { return ().into_any() };
+    let (r1, r2, r3) = (record.clone(), record.clone(), record);
+    view! {
+        <div class="row export">
+            <button data-export="" on:click=move |_| { if let Err(e) = super::share::download(&format!("loewenherz-{id}.txt"), &r1) { status.set(Some(e)); } }>"Download record"</button>
+            <button on:click=move |_| super::share::copy(r2.clone(), status)>"Copy record"</button>
+            <button data-copy-replay-link="" on:click=move |_| super::share::copy(format!("{}?record={}", super::share::base_url(), crate::app::share::encode_record(&r3)), status)>"Copy replay link"</button>
+        </div>
+        {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+    }
+    .into_any()
 }
 
 /// Every player's score over the rounds.

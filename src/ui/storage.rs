@@ -35,7 +35,15 @@ pub fn list() -> Vec<Listed> {
         .filter_map(|k| k.strip_prefix(SAVE_PREFIX).map(str::to_string))
         .map(|id| match raw_get(&format!("{SAVE_PREFIX}{id}")).ok_or_else(|| "it can't be read".to_string()).and_then(|t| parse_save(&t)) {
             Ok(f) => Listed::Ok { id, summary: f.summary, updated: f.updated },
-            Err(reason) => Listed::Broken { id, reason },
+            Err(reason) => {
+                // Keep the unreadable text before anything else can happen to it.
+                if let Some(text) = raw_get(&format!("{SAVE_PREFIX}{id}")) {
+                    if raw_get(&format!("{BACKUP_PREFIX}{id}")).as_deref() != Some(text.as_str()) {
+                        backup(&id, &text);
+                    }
+                }
+                Listed::Broken { id, reason }
+            }
         })
         .collect();
     out.sort_by(|a, b| {
