@@ -227,6 +227,11 @@ impl Board {
         false
     }
 
+    /// Every space holding a piece.
+    pub fn occupied_set(&self) -> SpaceSet {
+        Colour::ALL.iter().fold(SpaceSet::EMPTY, |acc, &c| acc.union(self.castles[c]).union(self.knights[c]))
+    }
+
     /// True if a piece of some colour stands on the space.
     pub fn occupied(&self, s: Space) -> bool {
         Colour::ALL.iter().any(|&c| self.castles[c].contains(s) || self.knights[c].contains(s))

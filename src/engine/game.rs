@@ -884,7 +884,7 @@ impl Game {
         match *work {
             Work::Borders { left } => {
                 if left > 0 && self.can_place_borders(by) {
-                    out.extend(Edge::all().filter(|&e| self.border_ok(by, e).is_ok()).map(|edge| Move::Border { by, edge }));
+                    out.extend(self.border_edges().map(|edge| Move::Border { by, edge }));
                 }
             }
             Work::Knights { two, placed, expansion } => {
@@ -946,7 +946,7 @@ impl Game {
     /// A player who can't pay for the forest spaces left declines with `done` (R-C7).
     fn work_has_moves(&self, by: Colour, work: &Work) -> bool {
         match *work {
-            Work::Borders { left } => left > 0 && self.can_place_borders(by) && Edge::all().any(|e| self.border_ok(by, e).is_ok()),
+            Work::Borders { left } => left > 0 && self.can_place_borders(by) && self.border_edges().next().is_some(),
             Work::Knights { two, placed, expansion } => {
                 let knight = knight_allowed(two, placed, expansion)
                     && self.board.knights_in_stock(by) > 0
@@ -1023,19 +1023,34 @@ impl Game {
         if self.board.borders_in_stock() == 0 {
             return Err(IllegalMove::NotEnoughBorders);
         }
+        self.border_blocked(e, self.board.occupied_set())
+    }
+
+    /// The checks of [`Game::border_ok`] after the edge and the stock (`occupied`: every piece).
+    fn border_blocked(&self, e: Edge, occupied: SpaceSet) -> Result<(), IllegalMove> {
         let (a, b) = e.spaces();
         // No border on the edge: both sides lie in one component. If it is a province, the edge is inside it.
         if self.board.component(a).province_castle().is_some() {
             return Err(IllegalMove::BorderInsideProvince);
         }
-        for c in Colour::ALL {
-            let (castles, knights) = (self.board.castles(c), self.board.knights(c));
-            let (ka, kb) = (knights.contains(a), knights.contains(b));
-            if (ka || kb) && (ka || castles.contains(a)) && (kb || castles.contains(b)) {
-                return Err(IllegalMove::BorderSeparatesPieces);
+        if occupied.contains(a) && occupied.contains(b) {
+            for c in Colour::ALL {
+                let (castles, knights) = (self.board.castles(c), self.board.knights(c));
+                let (ka, kb) = (knights.contains(a), knights.contains(b));
+                if (ka || kb) && (ka || castles.contains(a)) && (kb || castles.contains(b)) {
+                    return Err(IllegalMove::BorderSeparatesPieces);
+                }
             }
         }
         Ok(())
+    }
+
+    /// The edges where a border may go now (stock permitting), in edge order.
+    fn border_edges(&self) -> impl Iterator<Item = Edge> + '_ {
+        let stock = self.board.borders_in_stock() > 0;
+        let occupied = self.board.occupied_set();
+        let borders = self.board.borders();
+        Edge::all().filter(move |&e| stock && !borders.contains(e) && self.border_blocked(e, occupied).is_ok())
     }
 
     fn allied(&self, a: Space, b: Space) -> bool {
