@@ -665,3 +665,30 @@ fn knight_placement_needs_an_open_connection_to_an_own_piece() {
     let ev = play(&mut g, "red knight g8");
     assert!(ev.contains(&Event::KnightPlaced { by: c("red"), at: s("g8"), cost: 0 }));
 }
+
+// R-C13 (politics cards are optional: "the next player's decide may follow instead"). Bug found:
+// when the last decider could still play a politics card and the resolution then needs no move
+// before the game ends, that player had no way to decline (only `alliance` was legal) and
+// `to_move` was already empty. `done` now declines the card there.
+#[test]
+fn last_decider_may_decline_a_politics_card_when_nothing_follows() {
+    // Red has no pieces, so its knight-or-expand ends at once; the deck ends with E4.
+    let text = custom(
+        &format!("[Castles \"purple:d7 yellow:f7\"]\n[Borders \"{THREE_IN_A_ROW}\"]\n[Hands \"purple:alliance\"]\n[Deck \"B2 E4\"]\n[Start \"red\"]"),
+        "red decide 1 3\nyellow decide 1\npurple decide 1\n",
+    );
+    let mut g = game(&text);
+    assert_eq!(g.politics_window(), Some((c("purple"), 1)));
+    assert!(!g.is_over());
+    let moves = legal(&g);
+    assert!(moves.contains(&"purple alliance d7 f7".to_string()));
+    assert!(moves.contains(&"purple done".to_string()), "{moves:?}");
+    let mut declined = g.clone();
+    let ev = play(&mut declined, "purple done");
+    assert!(declined.is_over());
+    assert!(ev.contains(&Event::CardDrawn { card: CardId::parse("E4").unwrap() }));
+    assert_eq!(declined.hand(c("purple")), [PoliticsCard::Alliance]);
+    // Playing it is still allowed.
+    play(&mut g, "purple alliance d7 f7");
+    assert!(g.is_over());
+}

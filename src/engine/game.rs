@@ -511,7 +511,14 @@ impl Game {
     pub fn to_move(&self) -> Vec<Colour> {
         match &self.phase {
             Phase::Placement { step, .. } => vec![self.placements[*step].0],
-            Phase::Choosing if self.all_decided() => self.advanced().to_move(),
+            Phase::Choosing if self.all_decided() => {
+                let advanced = self.advanced();
+                match self.window {
+                    // Only the last decider's `done` or politics card stands before the end.
+                    Some((w, _)) if advanced.is_over() => vec![w],
+                    _ => advanced.to_move(),
+                }
+            }
             Phase::Choosing => vec![self.next_decider()],
             Phase::Negotiation { pair, speaker, .. } => vec![pair[*speaker]],
             Phase::Duel { bidders, bids, .. } => bidders.iter().copied().filter(|&b| bids[b].is_none()).collect(),
@@ -763,7 +770,12 @@ impl Game {
         }
         if self.all_decided() {
             let mut rest = Vec::new();
-            self.advanced().legal_moves_into(&mut rest);
+            let advanced = self.advanced();
+            advanced.legal_moves_into(&mut rest);
+            if let (Some((w, _)), true) = (self.window, advanced.is_over()) {
+                // Nobody else moves before the end: the last decider declines with `done`.
+                out.push(Move::Done { by: w });
+            }
             for m in rest {
                 if !out.contains(&m) {
                     out.push(m);
@@ -1187,6 +1199,13 @@ impl Game {
         let by = mv.by();
         let window_move = matches!(mv, Move::Alliance { .. } | Move::Renegade { .. } | Move::Unally { .. })
             && self.window.is_some_and(|(w, _)| w == by);
+        if self.all_decided() && matches!(mv, Move::Done { .. }) && self.window.is_some_and(|(w, _)| w == by) && self.advanced().is_over() {
+            // The last decider declines a politics card and nothing else is asked before the end.
+            self.window = None;
+            let mut ev = Vec::new();
+            self.finish_choosing(&mut ev);
+            return Ok(ev);
+        }
         if self.all_decided() && !window_move {
             // The last decider passed on politics: resolution begins, then the move applies to it.
             let mut g = self.clone();
