@@ -52,7 +52,8 @@ timed "trunk build --release" build_release
 
 e2e_tests() {
   step "end-to-end tests (node --test tests/e2e/)"
-  node --test tests/e2e/
+  # Temp profiles land under our temp dir, removed on exit even after a crash.
+  TMPDIR="$TMP_BROWSER" node --test tests/e2e/
 }
 timed "e2e tests" e2e_tests
 

@@ -1,0 +1,56 @@
+// A new build's worker takes over and deletes the previous build's cache.
+// Simulated on a temp copy of dist/ by changing the VERSION in sw.js.
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { launchBrowser } from "./browser.mjs";
+import { DIST } from "./helpers.mjs";
+import { startServer } from "./server.mjs";
+
+let dir, srv, b;
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), "loewenherz-dist-"));
+  cpSync(DIST, dir, { recursive: true });
+  srv = await startServer({ root: dir, base: "/games/loewenherz/" });
+  b = await launchBrowser();
+});
+after(async () => {
+  await b?.close();
+  await srv?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const versionOf = (sw) => sw.match(/const VERSION = "([0-9a-f]{16})";/)?.[1];
+
+test("a new worker replaces the old cache", async () => {
+  const swPath = join(dir, "sw.js");
+  const sw = readFileSync(swPath, "utf8");
+  const v1 = versionOf(sw);
+  assert.ok(v1, "sw.js carries a 16-hex-digit build hash (post_build hook ran)");
+
+  const page = await b.context.newPage();
+  await page.goto(srv.url);
+  await page.locator("[data-start]").waitFor({ timeout: 15000 });
+  const keysAfterFirst = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    return caches.keys();
+  });
+  assert.deepEqual(keysAfterFirst, ["loewenherz-" + v1]);
+
+  const v2 = "0123456789abcdef";
+  writeFileSync(swPath, sw.replace(`"${v1}"`, `"${v2}"`));
+  const keysAfterUpdate = await page.evaluate(async (want) => {
+    const reg = await navigator.serviceWorker.ready;
+    await reg.update();
+    for (let i = 0; i < 100; i++) {
+      const keys = await caches.keys();
+      if (keys.length === 1 && keys[0] === want) return keys;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return caches.keys();
+  }, "loewenherz-" + v2);
+  assert.deepEqual(keysAfterUpdate, ["loewenherz-" + v2]);
+  await page.close();
+});
