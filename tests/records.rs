@@ -171,3 +171,28 @@ impl ParseSpace for str {
         loewenherz::engine::Space::parse(self).expect("space")
     }
 }
+
+#[test]
+fn malformed_records_name_the_line_and_the_reason() {
+    let cases: [(&str, usize, &str); 7] = [
+        ("[Edition \"classic\"]\n[Players \"red yellow purple\"]\n[Castles \"red:a1\"]\n", 3, "custom"),
+        ("[Edition \"classic\"]\n[Players \"red yellow purple\"]\nred decide 1 2\n[Seed \"1\"]\n", 4, "before the moves"),
+        ("[Edition \"classic\"]\n[Players \"red yellow purple\"]\n[Seed \"x\"]\n", 3, "seed"),
+        ("[Edition \"classic\"]\n[Players \"red yellow purple\"]\nred jump a1\n", 3, "unknown move"),
+        ("[Edition \"classic\"]\n[Players \"red yellow purple\"]\nred border a1-b2\n", 3, "edge"),
+        ("[Edition \"classic\"]\n[Players red yellow]\n", 2, "header"),
+        ("[Players \"red yellow purple\"]\n", 1, "Edition"),
+    ];
+    for (text, line, needle) in cases {
+        let err = Record::parse(text).expect_err(text);
+        assert_eq!(err.line, line, "{text}");
+        assert!(err.reason.contains(needle), "{text}: {}", err.reason);
+    }
+    // A refused move: the line and the typed reason's text.
+    let err = Record::parse("[Edition \"classic\"]\n[Players \"red yellow purple\"]\n\nyellow decide 1\n").unwrap().replay().unwrap_err();
+    assert_eq!(err.line, 4);
+    assert!(err.reason.contains("not this colour's move"), "{}", err.reason);
+    // A bad setup is reported at the last header.
+    let err = Record::parse("[Edition \"classic\"]\n[Players \"red yellow\"]\n[Setup \"basic\"]\n").unwrap().replay().unwrap_err();
+    assert_eq!(err.line, 3);
+}
