@@ -285,6 +285,7 @@ pub fn Board(table: Memo<Option<super::panels::Table>>) -> impl IntoView {
         .chain((0..10u8).map(|r| view! { <text class="label" x=-9.0 y=r as f64 * CELL + CELL / 2.0 + 4.0>{(r + 1).to_string()}</text> }))
         .collect_view();
     view! {
+        <p class="swipe-hint">"Swipe the map sideways to see all of it."</p>
         <div class="board-scroll">
             <svg class="board" viewBox=format!("{} {} {} {}", -MARGIN, -MARGIN, w + MARGIN + 4.0, h + MARGIN + 4.0) role="img" aria-label="The map">
                 <defs>

@@ -162,17 +162,23 @@ pub fn Controls() -> impl IntoView {
             if politics {
                 let can_ally = has(&|m| matches!(m, Move::Alliance { .. }));
                 let can_renegade = has(&|m| matches!(m, Move::Renegade { .. }));
+                let done_now = moves.iter().copied().find(|m| matches!(m, Move::Done { .. }) && matches!(v.phase, PhaseView::Choosing { .. }));
                 parts.push(view! {
                     <div class="row politics">
                         {can_ally.then(|| view! { <button class:active=move || matches!(ctx.mode.get(), Mode::AllianceOwn | Mode::AllianceOther(_)) on:click=move |_| { ctx.mode.set(Mode::AllianceOwn); ctx.notice.set(Some("Tap the castle of your province.".into())); }>"Play Alliance"</button> })}
                         {can_renegade.then(|| view! { <button class:active=move || matches!(ctx.mode.get(), Mode::RenegadeRemove | Mode::RenegadePlace(_)) on:click=move |_| { ctx.mode.set(Mode::RenegadeRemove); ctx.notice.set(Some("Tap the foreign knight to remove.".into())); }>"Play Renegade"</button> })}
                         {(mode != Mode::Normal).then(|| view! { <button on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.notice.set(None); }>"Cancel"</button> })}
-                        <button class="primary" on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.notice.set(None); ctx.update(|s| s.pass_politics()); }>"Continue without"</button>
+                        <button class="primary" on:click=move |_| {
+                            ctx.mode.set(Mode::Normal);
+                            ctx.notice.set(None);
+                            // When nothing else is asked before the game ends, passing is a move of its own.
+                            match done_now { Some(m) => ctx.act(m), None => ctx.update(|s| s.pass_politics()) }
+                        }>"Continue without"</button>
                     </div>
                 }.into_any());
             } else {
                 match &v.phase {
-                    PhaseView::Choosing { cards, .. } if v.viewer == v.to_move.first().copied() => parts.push(view! { <Decide cards=*cards/> }.into_any()),
+                    PhaseView::Choosing { cards, .. } if has(&|m| matches!(m, Move::Decide { .. })) => parts.push(view! { <Decide cards=*cards/> }.into_any()),
                     PhaseView::Negotiation { .. } => parts.push(view! { <Negotiate/> }.into_any()),
                     PhaseView::Duel { .. } => parts.push(view! { <Bid/> }.into_any()),
                     PhaseView::Perform { knights_placed: Some(_), .. } => {

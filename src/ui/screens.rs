@@ -209,6 +209,7 @@ pub fn Announcement(text: String) -> impl IntoView {
 #[component]
 pub fn EndScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let final_table = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(super::panels::Table::of_session)));
     let body = move || {
         ctx.session.with(|s| {
             let s = s.as_ref()?;
@@ -235,6 +236,7 @@ pub fn EndScreen() -> impl IntoView {
                     </table>
                     <ScorePlot/>
                     <EndExport/>
+                    <super::board::Board table=final_table/>
                     <div class="row">
                         <button class="primary" on:click=move |_| { ctx.session.set(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
                     </div>
