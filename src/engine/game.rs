@@ -901,8 +901,8 @@ impl Game {
             }
             Work::Knights { two, placed, expansion } => {
                 if knight_allowed(two, placed, expansion) && self.board.knights_in_stock(by) > 0 {
-                    for at in Space::all() {
-                        if self.knight_spot(by, at).is_ok() {
+                    for at in self.knight_spots(by).iter() {
+                        {
                             let cost = self.knight_cost(at);
                             for pay in self.payments(by, cost) {
                                 out.push(Move::Knight { by, at, pay });
@@ -962,7 +962,7 @@ impl Game {
             Work::Knights { two, placed, expansion } => {
                 let knight = knight_allowed(two, placed, expansion)
                     && self.board.knights_in_stock(by) > 0
-                    && Space::all().any(|at| self.knight_spot(by, at).is_ok());
+                    && !self.knight_spots(by).is_empty();
                 knight
                     || (expansion_allowed(two, placed, expansion) && {
                         let castles: Vec<Space> = match expansion {
@@ -1008,6 +1008,22 @@ impl Game {
         } else {
             Err(IllegalMove::KnightNotConnected)
         }
+    }
+
+    /// Every space where [`Game::knight_spot`] allows a knight of `c` (in space order).
+    fn knight_spots(&self, c: Colour) -> SpaceSet {
+        let occupied = self.board.occupied_set();
+        let own = self.board.castles(c).union(self.board.knights(c));
+        let mut spots = SpaceSet::EMPTY;
+        for p in own.iter() {
+            for (n, e) in p.neighbours() {
+                if !occupied.contains(n) && !self.board.has_border(e) && matches!(self.board.terrain(n), Terrain::Open | Terrain::Forest) {
+                    spots.insert(n);
+                }
+            }
+        }
+        debug_assert!(Space::all().all(|s| spots.contains(s) == self.knight_spot(c, s).is_ok()));
+        spots
     }
 
     fn knight_cost(&self, s: Space) -> u32 {
