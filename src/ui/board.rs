@@ -260,13 +260,20 @@ pub fn Board(table: Memo<Option<super::panels::Table>>) -> impl IntoView {
                     let (_, b) = e.spaces();
                     let (x, y) = xy(b);
                     let ok = legal.contains(&e);
-                    let (rx, ry, rw, rh) = if e.is_vertical() { (x - 10.0, y + 6.0, 20.0, CELL - 12.0) } else { (x + 6.0, y - 10.0, CELL - 12.0, 20.0) };
+                    // Each edge owns the diamond of points nearer to it than to any other edge:
+                    // 44 units along and across, so the hit areas tile the board without gaps.
+                    let h = CELL / 2.0;
+                    let diamond = if e.is_vertical() {
+                        format!("{x},{y} {},{} {x},{} {},{}", x + h, y + h, y + CELL, x - h, y + h)
+                    } else {
+                        format!("{x},{y} {},{} {},{y} {},{}", x + h, y - h, x + CELL, x + h, y + h)
+                    };
                     let (x1, y1, x2, y2) = if e.is_vertical() { (x, y + 6.0, x, y + CELL - 6.0) } else { (x + 6.0, y, x + CELL - 6.0, y) };
                     view! {
                         <g class=if ok { "edge legal" } else { "edge" } data-edge=ok.then(|| e.to_string()) data-free-edge=e.to_string()
                             on:click=move |_| tap_edge(ctx, e)>
                             {ok.then(|| view! { <line class="edge-preview" x1=x1 y1=y1 x2=x2 y2=y2/> })}
-                            <rect class="hit" x=rx y=ry width=rw height=rh/>
+                            <polygon class="hit" points=diamond/>
                         </g>
                     }
                 }).collect_view()

@@ -208,6 +208,43 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
+    async fn alliance_is_played_by_tapping_two_castles() {
+        use crate::engine::{Edge, PoliticsCard, Space};
+        let sp = |s: &str| Space::parse(s).unwrap();
+        let mut setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Custom, 1);
+        setup.castles = vec![(Colour::Red, sp("a1")), (Colour::Purple, sp("d1")), (Colour::Yellow, sp("a9"))];
+        setup.knights = vec![(Colour::Red, sp("a2")), (Colour::Purple, sp("d2"))];
+        setup.borders = ["c1-d1", "c2-d2", "a2-a3", "b2-b3", "c2-c3", "e1-f1", "e2-f2", "d2-d3", "e2-e3"].iter().map(|e| Edge::parse(e).unwrap()).collect();
+        setup.hands = vec![(Colour::Red, vec![PoliticsCard::Alliance])];
+        let mut s = Session::new("wasm-alliance".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
+        s.take_device(Colour::Red);
+        s.act(crate::engine::Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
+        let ctx = Ctx::new(Some(s));
+        let host = host();
+        let handle = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
+            provide_context(ctx);
+            view! { <Root/> }
+        });
+        leptos::task::tick().await;
+        // Red may play the alliance right after the decision.
+        let play = host.query_selector(".politics button").unwrap().expect("politics buttons");
+        assert_eq!(play.text_content().unwrap(), "Play Alliance");
+        click(&play);
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-target=a1]"), 1, "own castle highlighted");
+        click(&host.query_selector("[data-space=a1]").unwrap().unwrap());
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-target=d1]"), 1, "the neighbouring province's castle highlighted");
+        click(&host.query_selector("[data-space=d1]").unwrap().unwrap());
+        leptos::task::tick().await;
+        let alliances = ctx.session.with_untracked(|s| s.as_ref().unwrap().game.alliances().to_vec());
+        assert_eq!(alliances, vec![(sp("a1"), sp("d1"))]);
+        assert_eq!(count(&host, "[data-handover=yellow]"), 1);
+        drop(handle);
+        host.remove();
+    }
+
+    #[wasm_bindgen_test]
     async fn laying_decision_cards_passes_the_device_to_the_next_player() {
         let host = host();
         let mut s = three_players();
