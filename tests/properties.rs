@@ -15,7 +15,7 @@ mod common;
 
 use common::fingerprint;
 use loewenherz::engine::record::write_record;
-use loewenherz::engine::{Colour, Edge, Event, Game, Move, Phase, PoliticsCard, Record, Setup, SetupKind, Space, Treasures};
+use loewenherz::engine::{CardId, Colour, Edge, Event, Game, Move, Phase, PoliticsCard, Record, Setup, SetupKind, Space, Treasures};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -217,17 +217,25 @@ fn mutate(m: Move, g: &Game, rng: &mut ChaCha8Rng) -> Move {
 
 /// Plays one seeded random game, checking everything after every move.
 fn check_game(players: usize, kind: SetupKind, seed: u64) {
-    let setup = setup(players, kind, seed);
+    check_from(setup(players, kind, seed), &[], seed, players);
+}
+
+/// Plays `prefix`, then random moves to the end, checking everything after every move.
+fn check_from(setup: Setup, prefix: &[Move], seed: u64, players: usize) {
     let (mut g, start_events) = Game::new(&setup).expect("setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ players as u64);
     let mut moves = Vec::new();
     let mut score_sums = [0i64; 4];
+    for &(c, v) in &setup.scores {
+        score_sums[c.index()] = v as i64;
+    }
     for e in &start_events {
         if let Event::Score { colour, delta, .. } = e {
             score_sums[colour.index()] += *delta as i64;
         }
     }
     let mut provinces = check_invariants(&g, &BTreeMap::new());
+    let mut prefix = prefix.iter();
     loop {
         let legal = g.legal_moves();
         if legal.is_empty() {
@@ -256,7 +264,7 @@ fn check_game(players: usize, kind: SetupKind, seed: u64) {
             }
             assert_eq!(fingerprint(&g), before, "refused move {m} changed the game (seed {seed})");
         }
-        let m = legal[rng.random_range(0..legal.len())];
+        let m = prefix.next().copied().unwrap_or_else(|| legal[rng.random_range(0..legal.len())]);
         let events = g.play(m).unwrap();
         for e in &events {
             if let Event::Score { colour, delta, .. } = e {
@@ -280,6 +288,31 @@ fn check_game(players: usize, kind: SetupKind, seed: u64) {
     let replayed = Record::parse(&text).expect("written record parses").replay().expect("written record replays");
     assert_eq!(replayed.summary(), g.summary(), "record round trip (seed {seed})");
     assert_eq!(fingerprint(&replayed), fingerprint(&g));
+}
+
+/// The rulebook examples (custom setups) played on to the end with random moves: the written
+/// record of a custom setup replays too.
+#[test]
+fn custom_positions_play_out_and_round_trip() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("records");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let record = Record::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let moves: Vec<Move> = record.moves.iter().map(|&(_, m)| m).collect();
+            for seed in 0..40 {
+                let mut setup = record.setup.clone();
+                // Let the game run on past the short deck of the example: every other card follows.
+                let mut deck = setup.deck.clone().unwrap_or_default();
+                let rest: Vec<CardId> = (0..5).flat_map(CardId::stack).filter(|c| !deck.contains(c)).collect();
+                deck.extend(rest);
+                deck[3..].rotate_left(seed as usize % 20);
+                setup.deck = Some(deck);
+                setup.seed = seed;
+                check_from(setup, &moves, seed, record.setup.players.len());
+            }
+        }
+    }
 }
 
 fn run(players: usize, kind: SetupKind, seeds: std::ops::Range<u64>) {
