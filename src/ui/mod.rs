@@ -245,6 +245,48 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
+    async fn renegade_is_played_by_tapping_the_foreign_knight_then_the_own_space() {
+        use crate::engine::{Edge, Piece, PieceKind, PoliticsCard, Space};
+        let sp = |s: &str| Space::parse(s).unwrap();
+        let mut setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Custom, 1);
+        setup.castles = vec![(Colour::Red, sp("a1")), (Colour::Purple, sp("d1")), (Colour::Yellow, sp("a9"))];
+        setup.knights = vec![(Colour::Red, sp("a2")), (Colour::Purple, sp("e1")), (Colour::Purple, sp("e2"))];
+        setup.borders = ["c1-d1", "c2-d2", "a2-a3", "b2-b3", "c2-c3", "e1-f1", "e2-f2", "d2-d3", "e2-e3"].iter().map(|e| Edge::parse(e).unwrap()).collect();
+        setup.hands = vec![(Colour::Red, vec![PoliticsCard::Renegade])];
+        let mut s = Session::new("wasm-renegade".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
+        s.take_device(Colour::Red);
+        s.act(crate::engine::Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
+        let ctx = Ctx::new(Some(s));
+        let host = host();
+        let handle = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
+            provide_context(ctx);
+            view! { <Root/> }
+        });
+        leptos::task::tick().await;
+        let play = host.query_selector(".politics button").unwrap().expect("politics buttons");
+        assert_eq!(play.text_content().unwrap(), "Play Renegade");
+        click(&play);
+        leptos::task::tick().await;
+        // e1 links e2 to the castle (R-B9): only e2 may be removed.
+        assert_eq!(count(&host, "[data-target=e2]"), 1);
+        assert_eq!(count(&host, "[data-target=e1]"), 0);
+        click(&host.query_selector("[data-space=e2]").unwrap().unwrap());
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-target=b1]"), 1, "the forest next to red's castle");
+        click(&host.query_selector("[data-space=b1]").unwrap().unwrap());
+        leptos::task::tick().await;
+        let (b1, e2, money) = ctx.session.with_untracked(|s| {
+            let g = &s.as_ref().unwrap().game;
+            (g.board().piece(sp("b1")), g.board().piece(sp("e2")), g.ducats(Colour::Red))
+        });
+        assert_eq!(b1, Some(Piece { colour: Colour::Red, kind: PieceKind::Knight }));
+        assert_eq!(e2, None);
+        assert_eq!(money, 12 - 5 - 5, "forest removal and forest placement cost 5 each");
+        drop(handle);
+        host.remove();
+    }
+
+    #[wasm_bindgen_test]
     async fn laying_decision_cards_passes_the_device_to_the_next_player() {
         let host = host();
         let mut s = three_players();
