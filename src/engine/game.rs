@@ -1065,7 +1065,9 @@ impl Game {
             for c in Colour::ALL {
                 let (castles, knights) = (self.board.castles(c), self.board.knights(c));
                 let (ka, kb) = (knights.contains(a), knights.contains(b));
-                if (ka || kb) && (ka || castles.contains(a)) && (kb || castles.contains(b)) {
+                let (on_a, on_b) = (ka || castles.contains(a), kb || castles.contains(b));
+                // Both sides hold a piece of this colour and at least one is a knight.
+                if on_a && on_b && (ka || kb) {
                     return Err(IllegalMove::BorderSeparatesPieces);
                 }
             }
