@@ -15,7 +15,7 @@ mod common;
 
 use common::fingerprint;
 use loewenherz::engine::record::write_record;
-use loewenherz::engine::{CardId, Colour, Edge, Event, Game, Move, Phase, PoliticsCard, Record, Setup, SetupKind, Space, Treasures};
+use loewenherz::engine::{CardId, Colour, Edge, Event, Game, Move, Phase, PoliticsCard, Record, Setup, SetupKind, Space, Terrain, Treasures};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -36,10 +36,12 @@ fn setup(players: usize, kind: SetupKind, seed: u64) -> Setup {
 }
 
 /// Provinces derived from scratch: flood fill along borders, keep components with one castle.
+/// Also checks every cached component (spaces, castles, cities, mountains) against the fill.
 fn fresh_provinces(g: &Game) -> BTreeMap<Space, Vec<Space>> {
     let b = g.board();
     let mut seen = [false; 150];
     let mut out = BTreeMap::new();
+    let mut components = 0;
     for start in Space::all() {
         if seen[start.index()] {
             continue;
@@ -61,11 +63,18 @@ fn fresh_provinces(g: &Game) -> BTreeMap<Space, Vec<Space>> {
             }
         }
         comp.sort();
+        components += 1;
         let castles: Vec<Space> = comp.iter().copied().filter(|&s| Colour::ALL.iter().any(|&c| b.castles(c).contains(s))).collect();
+        let cached = b.component(start);
+        assert_eq!(cached.spaces.iter().collect::<Vec<_>>(), comp, "cached component of {start}");
+        assert_eq!(cached.castles, castles, "castles of the component of {start}");
+        let count = |t: Terrain| comp.iter().filter(|&&s| b.terrain(s) == t).count() as u8;
+        assert_eq!((cached.cities, cached.mountains), (count(Terrain::City), count(Terrain::Mountain)));
         if let [castle] = castles[..] {
             out.insert(castle, comp);
         }
     }
+    assert_eq!(b.components().len(), components);
     out
 }
 
