@@ -193,125 +193,93 @@ impl fmt::Display for Edge {
     }
 }
 
-/// A set of spaces as a bit set.
-#[derive(Copy, Clone, PartialEq, Eq, Default, Debug, Hash)]
-pub struct SpaceSet([u64; 3]);
+/// A bit set of `$item`s (spaces or edges) in `$words` 64-bit words.
+macro_rules! bit_set {
+    ($(#[$doc:meta])* $name:ident, $item:ident, $words:literal, $make:expr) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, PartialEq, Eq, Default, Debug, Hash)]
+        pub struct $name([u64; $words]);
 
-impl SpaceSet {
-    /// The empty set.
-    pub const EMPTY: SpaceSet = SpaceSet([0; 3]);
+        impl $name {
+            /// The empty set.
+            pub const EMPTY: $name = $name([0; $words]);
 
-    /// Adds a space.
-    pub fn insert(&mut self, s: Space) {
-        self.0[s.index() / 64] |= 1 << (s.index() % 64);
-    }
+            /// Adds an element.
+            pub fn insert(&mut self, x: $item) {
+                self.0[x.index() / 64] |= 1 << (x.index() % 64);
+            }
 
-    /// Removes a space.
-    pub fn remove(&mut self, s: Space) {
-        self.0[s.index() / 64] &= !(1 << (s.index() % 64));
-    }
+            /// Removes an element.
+            pub fn remove(&mut self, x: $item) {
+                self.0[x.index() / 64] &= !(1 << (x.index() % 64));
+            }
 
-    /// Membership.
-    pub fn contains(&self, s: Space) -> bool {
-        self.0[s.index() / 64] >> (s.index() % 64) & 1 == 1
-    }
+            /// Membership.
+            pub fn contains(&self, x: $item) -> bool {
+                self.0[x.index() / 64] >> (x.index() % 64) & 1 == 1
+            }
 
-    /// Number of spaces.
-    pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
+            /// Number of elements.
+            pub fn len(&self) -> usize {
+                self.0.iter().map(|w| w.count_ones() as usize).sum()
+            }
 
-    /// True when empty.
-    pub fn is_empty(&self) -> bool {
-        self.0 == [0; 3]
-    }
+            /// True when empty.
+            pub fn is_empty(&self) -> bool {
+                self.0 == [0; $words]
+            }
 
-    /// The spaces in index order.
-    pub fn iter(self) -> impl Iterator<Item = Space> {
-        (0..3).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Space((w * 64 + b) as u8))
-            })
-        })
-    }
+            /// The elements in index order.
+            pub fn iter(self) -> impl Iterator<Item = $item> {
+                (0..$words).flat_map(move |w| {
+                    let mut bits = self.0[w];
+                    std::iter::from_fn(move || {
+                        if bits == 0 {
+                            return None;
+                        }
+                        let b = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        Some($make(w * 64 + b))
+                    })
+                })
+            }
 
-    /// Set union.
-    pub fn union(self, o: SpaceSet) -> SpaceSet {
-        SpaceSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
-    }
+            /// Set union.
+            pub fn union(self, o: $name) -> $name {
+                $name(std::array::from_fn(|i| self.0[i] | o.0[i]))
+            }
 
-    /// Set difference.
-    pub fn minus(self, o: SpaceSet) -> SpaceSet {
-        SpaceSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
-    }
+            /// Set difference.
+            pub fn minus(self, o: $name) -> $name {
+                $name(std::array::from_fn(|i| self.0[i] & !o.0[i]))
+            }
 
-    /// Set intersection.
-    pub fn intersect(self, o: SpaceSet) -> SpaceSet {
-        SpaceSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
-    }
-}
-
-impl FromIterator<Space> for SpaceSet {
-    fn from_iter<I: IntoIterator<Item = Space>>(iter: I) -> Self {
-        let mut s = SpaceSet::EMPTY;
-        for x in iter {
-            s.insert(x);
+            /// Set intersection.
+            pub fn intersect(self, o: $name) -> $name {
+                $name(std::array::from_fn(|i| self.0[i] & o.0[i]))
+            }
         }
-        s
-    }
-}
 
-/// A set of edges (the borders on the board) as a bit set.
-#[derive(Copy, Clone, PartialEq, Eq, Default, Debug, Hash)]
-pub struct EdgeSet([u64; 5]);
-
-impl EdgeSet {
-    /// Adds an edge.
-    pub fn insert(&mut self, e: Edge) {
-        self.0[e.index() / 64] |= 1 << (e.index() % 64);
-    }
-
-    /// Removes an edge.
-    pub fn remove(&mut self, e: Edge) {
-        self.0[e.index() / 64] &= !(1 << (e.index() % 64));
-    }
-
-    /// Membership.
-    pub fn contains(&self, e: Edge) -> bool {
-        self.0[e.index() / 64] >> (e.index() % 64) & 1 == 1
-    }
-
-    /// Number of edges.
-    pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    /// True when empty.
-    pub fn is_empty(&self) -> bool {
-        self.0 == [0; 5]
-    }
-
-    /// The edges in index order.
-    pub fn iter(self) -> impl Iterator<Item = Edge> {
-        (0..5).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
+        impl FromIterator<$item> for $name {
+            fn from_iter<I: IntoIterator<Item = $item>>(iter: I) -> Self {
+                let mut s = $name::EMPTY;
+                for x in iter {
+                    s.insert(x);
                 }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Edge((w * 64 + b) as u16))
-            })
-        })
-    }
+                s
+            }
+        }
+    };
 }
+
+bit_set!(
+    /// A set of spaces as a bit set.
+    SpaceSet, Space, 3, |i: usize| Space(i as u8)
+);
+bit_set!(
+    /// A set of edges (the borders on the board) as a bit set.
+    EdgeSet, Edge, 5, |i: usize| Edge(i as u16)
+);
 
 #[cfg(test)]
 mod tests {

@@ -207,18 +207,26 @@ mod tests {
         host.remove();
     }
 
-    #[wasm_bindgen_test]
-    async fn alliance_is_played_by_tapping_two_castles() {
-        use crate::engine::{Edge, PoliticsCard, Space};
+    /// Red's province a1–c2 beside purple's d1–e2; red holds `card` and has just laid decision cards 1 and 2.
+    fn neighbours_after_red_decided(card: crate::engine::PoliticsCard, knights: &[(Colour, &str)]) -> Session {
+        use crate::engine::{Edge, Space};
         let sp = |s: &str| Space::parse(s).unwrap();
         let mut setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Custom, 1);
         setup.castles = vec![(Colour::Red, sp("a1")), (Colour::Purple, sp("d1")), (Colour::Yellow, sp("a9"))];
-        setup.knights = vec![(Colour::Red, sp("a2")), (Colour::Purple, sp("d2"))];
+        setup.knights = knights.iter().map(|&(c, s)| (c, sp(s))).collect();
         setup.borders = ["c1-d1", "c2-d2", "a2-a3", "b2-b3", "c2-c3", "e1-f1", "e2-f2", "d2-d3", "e2-e3"].iter().map(|e| Edge::parse(e).unwrap()).collect();
-        setup.hands = vec![(Colour::Red, vec![PoliticsCard::Alliance])];
-        let mut s = Session::new("wasm-alliance".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
+        setup.hands = vec![(Colour::Red, vec![card])];
+        let mut s = Session::new("wasm-politics".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
         s.take_device(Colour::Red);
         s.act(crate::engine::Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
+        s
+    }
+
+    #[wasm_bindgen_test]
+    async fn alliance_is_played_by_tapping_two_castles() {
+        use crate::engine::{PoliticsCard, Space};
+        let sp = |s: &str| Space::parse(s).unwrap();
+        let s = neighbours_after_red_decided(PoliticsCard::Alliance, &[(Colour::Red, "a2"), (Colour::Purple, "d2")]);
         let ctx = Ctx::new(Some(s));
         let host = host();
         let handle = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
@@ -246,16 +254,9 @@ mod tests {
 
     #[wasm_bindgen_test]
     async fn renegade_is_played_by_tapping_the_foreign_knight_then_the_own_space() {
-        use crate::engine::{Edge, Piece, PieceKind, PoliticsCard, Space};
+        use crate::engine::{Piece, PieceKind, PoliticsCard, Space};
         let sp = |s: &str| Space::parse(s).unwrap();
-        let mut setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Custom, 1);
-        setup.castles = vec![(Colour::Red, sp("a1")), (Colour::Purple, sp("d1")), (Colour::Yellow, sp("a9"))];
-        setup.knights = vec![(Colour::Red, sp("a2")), (Colour::Purple, sp("e1")), (Colour::Purple, sp("e2"))];
-        setup.borders = ["c1-d1", "c2-d2", "a2-a3", "b2-b3", "c2-c3", "e1-f1", "e2-f2", "d2-d3", "e2-e3"].iter().map(|e| Edge::parse(e).unwrap()).collect();
-        setup.hands = vec![(Colour::Red, vec![PoliticsCard::Renegade])];
-        let mut s = Session::new("wasm-renegade".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
-        s.take_device(Colour::Red);
-        s.act(crate::engine::Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
+        let s = neighbours_after_red_decided(PoliticsCard::Renegade, &[(Colour::Red, "a2"), (Colour::Purple, "e1"), (Colour::Purple, "e2")]);
         let ctx = Ctx::new(Some(s));
         let host = host();
         let handle = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
