@@ -119,6 +119,9 @@ pub fn Prompt() -> impl IntoView {
                 PhaseView::Choosing { cards, .. } => format!("{me}: choose {} on the action card.", if *cards == 2 { "two actions" } else { "an action" }),
                 PhaseView::Negotiation { action: a, .. } => format!("{me}: negotiate for \u{201c}{}\u{201d} — offer ducats, accept, or duel.", action(*a)),
                 PhaseView::Duel { action: a, .. } => format!("{me}: your sealed bid for \u{201c}{}\u{201d}.", action(*a)),
+                PhaseView::Perform { action: a, .. } if !v.moves.iter().any(|m| matches!(m, Move::Border { .. } | Move::Knight { .. } | Move::Expand { .. } | Move::Open { .. } | Move::Take { .. })) => {
+                    format!("{me}: {} — nothing more you can do or pay for: end the action.", action(*a))
+                }
                 PhaseView::Perform { action: a, borders_left: Some(n), .. } => format!("{me}: {} — tap an edge for a border ({n} left).", action(*a)),
                 PhaseView::Perform { action: a, opened: Some(_), .. } => format!("{me}: {} — take one card from the pile.", action(*a)),
                 PhaseView::Perform { action: a, knights_placed: None, .. } => format!("{me}: {} — look through a pile.", action(*a)),
