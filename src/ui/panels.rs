@@ -108,6 +108,7 @@ pub fn Prompt() -> impl IntoView {
                 _ => None,
             }).unwrap_or_default();
             match &v.phase {
+                _ if s.must_confirm() => format!("{me}: your action is complete — confirm it, or take moves back."),
                 _ if v.politics_window.is_some_and(|n| n > 0) && v.moves.iter().any(|m| matches!(m, Move::Alliance { .. } | Move::Renegade { .. })) && !s.window_passed => {
                     format!("{me}: you may play Alliance or Renegade with your decision card now.")
                 }
