@@ -171,6 +171,17 @@ mod tests {
         host
     }
 
+    /// Mounts the app's screens around `ctx` in a fresh element.
+    async fn mount(ctx: Ctx) -> (web_sys::Element, leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>) {
+        let host = host();
+        let handle = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
+            provide_context(ctx);
+            view! { <Root/> }.into_any()
+        });
+        leptos::task::tick().await;
+        (host, handle)
+    }
+
     fn click(el: &web_sys::Element) {
         let init = web_sys::EventInit::new();
         init.set_bubbles(true);
@@ -188,12 +199,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     async fn hand_over_screen_hides_everything_private_until_dismissed() {
-        let host = host();
-        let handle = leptos::mount::mount_to(host.clone().unchecked_into(), || {
-            provide_context(Ctx::new(Some(three_players())));
-            view! { <Root/> }
-        });
-        leptos::task::tick().await;
+        let (host, handle) = mount(Ctx::new(Some(three_players()))).await;
         assert_eq!(count(&host, "[data-handover=red]"), 1);
         assert_eq!(count(&host, "[data-private]"), 0);
         assert_eq!(count(&host, "[data-space]"), 0, "the board is not behind the hand-over screen");
@@ -228,12 +234,7 @@ mod tests {
         let sp = |s: &str| Space::parse(s).unwrap();
         let s = neighbours_after_red_decided(PoliticsCard::Alliance, &[(Colour::Red, "a2"), (Colour::Purple, "d2")]);
         let ctx = Ctx::new(Some(s));
-        let host = host();
-        let handle = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
-            provide_context(ctx);
-            view! { <Root/> }
-        });
-        leptos::task::tick().await;
+        let (host, handle) = mount(ctx).await;
         // Red may play the alliance right after the decision.
         let play = host.query_selector(".politics button").unwrap().expect("politics buttons");
         assert_eq!(play.text_content().unwrap(), "Play Alliance");
@@ -258,12 +259,7 @@ mod tests {
         let sp = |s: &str| Space::parse(s).unwrap();
         let s = neighbours_after_red_decided(PoliticsCard::Renegade, &[(Colour::Red, "a2"), (Colour::Purple, "e1"), (Colour::Purple, "e2")]);
         let ctx = Ctx::new(Some(s));
-        let host = host();
-        let handle = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
-            provide_context(ctx);
-            view! { <Root/> }
-        });
-        leptos::task::tick().await;
+        let (host, handle) = mount(ctx).await;
         let play = host.query_selector(".politics button").unwrap().expect("politics buttons");
         assert_eq!(play.text_content().unwrap(), "Play Renegade");
         click(&play);
@@ -289,14 +285,9 @@ mod tests {
 
     #[wasm_bindgen_test]
     async fn laying_decision_cards_passes_the_device_to_the_next_player() {
-        let host = host();
         let mut s = three_players();
         s.take_device(Colour::Red);
-        let handle = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
-            provide_context(Ctx::new(Some(s)));
-            view! { <Root/> }
-        });
-        leptos::task::tick().await;
+        let (host, handle) = mount(Ctx::new(Some(s))).await;
         // The start player of a 3-player game lays two cards: the button waits for both.
         click(&host.query_selector("[data-decision='1']").unwrap().unwrap());
         leptos::task::tick().await;
