@@ -118,14 +118,19 @@ impl Session {
         if g.is_over() {
             return None;
         }
-        if !self.window_passed {
-            if let Some((w, left)) = g.politics_window() {
-                if left > 0 && g.view(Some(w)).moves.iter().any(|m| matches!(m, Move::Alliance { .. } | Move::Renegade { .. })) {
-                    return Some(w);
-                }
-            }
+        if let Some(w) = self.politics_offer() {
+            return Some(w);
         }
         g.to_move().first().copied()
+    }
+
+    /// The player who just laid a decision card and may still play Alliance or Renegade with
+    /// it (unless they passed).
+    pub fn politics_offer(&self) -> Option<Colour> {
+        let g = &self.shown;
+        let (w, left) = g.politics_window()?;
+        let can_play = g.legal_moves().iter().any(|m| matches!(m, Move::Alliance { by, .. } | Move::Renegade { by, .. } if *by == w));
+        (!self.window_passed && left > 0 && can_play).then_some(w)
     }
 
     /// What to show now.
@@ -234,11 +239,10 @@ impl Session {
             if let Event::Score { colour, delta, .. } = e {
                 self.last_score_changes.push((*colour, *delta));
             }
-            if let Event::BidsRevealed { bids } = e {
-                let parts: Vec<String> = bids.iter().map(|(c, m, t)| format!("{} {}", self.name(*c), super::log::bid_text(*m, *t))).collect();
-                self.announcements.push(format!("Bids revealed: {}", parts.join(" · ")));
-            }
             if let Some(line) = describe(e, &|c| self.name(c), &self.game) {
+                if matches!(e, Event::BidsRevealed { .. }) {
+                    self.announcements.push(line.text.clone());
+                }
                 self.log.push(line);
             }
         }

@@ -168,22 +168,24 @@ impl Game {
                 second,
             },
             Phase::Perform { action, by, work } => {
-                let mut p = PhaseView::Perform { action, by, borders_left: None, knights_placed: None, expanding: None, expansion_done: false, opened: None };
-                if let PhaseView::Perform { borders_left, knights_placed, expanding, expansion_done, opened: op, .. } = &mut p {
-                    match work {
-                        Work::Borders { left } => *borders_left = Some(left),
-                        Work::Knights { placed, expansion, .. } => {
-                            *knights_placed = Some(placed);
-                            match expansion {
-                                Expansion::Open { castle, taken, .. } => *expanding = Some((castle, taken)),
-                                Expansion::Closed => *expansion_done = true,
-                                Expansion::NotStarted => {}
-                            }
-                        }
-                        Work::Politics { opened } => *op = if viewer == Some(by) { opened } else { opened.map(|_| 0) },
-                    }
+                let (borders_left, knights_placed, expansion, opened) = match work {
+                    Work::Borders { left } => (Some(left), None, Expansion::NotStarted, None),
+                    Work::Knights { placed, expansion, .. } => (None, Some(placed), expansion, None),
+                    // Others see that a pile is open, not which (0).
+                    Work::Politics { opened } => (None, None, Expansion::NotStarted, if viewer == Some(by) { opened } else { opened.map(|_| 0) }),
+                };
+                PhaseView::Perform {
+                    action,
+                    by,
+                    borders_left,
+                    knights_placed,
+                    expanding: match expansion {
+                        Expansion::Open { castle, taken, .. } => Some((castle, taken)),
+                        _ => None,
+                    },
+                    expansion_done: expansion == Expansion::Closed,
+                    opened,
                 }
-                p
             }
             Phase::Over => PhaseView::Over { winners: self.winners().to_vec() },
         };

@@ -227,10 +227,8 @@ pub fn Board(table: Memo<Option<super::panels::Table>>) -> impl IntoView {
                 view! { <rect class="target" data-target=s.to_string() x=x + 3.0 y=y + 3.0 width=CELL - 6.0 height=CELL - 6.0 rx="6"/> }
             }).collect_view();
             let borders = v.borders.iter().map(|&e| {
-                let (a, b) = e.spaces();
-                let (x, y) = xy(b);
+                let (x, y) = xy(e.spaces().1);
                 let (x1, y1, x2, y2) = if e.is_vertical() { (x, y, x, y + CELL) } else { (x, y, x + CELL, y) };
-                let _ = a;
                 view! { <line class="border" x1=x1 y1=y1 x2=x2 y2=y2 data-border=e.to_string()/> }
             }).collect_view();
             let pieces = v.pieces.iter().map(|&(s, p)| {

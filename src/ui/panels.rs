@@ -109,7 +109,7 @@ pub fn Prompt() -> impl IntoView {
             }).unwrap_or_default();
             match &v.phase {
                 _ if s.must_confirm() => format!("{me}: your action is complete — confirm it, or take moves back."),
-                _ if v.politics_window.is_some_and(|n| n > 0) && v.moves.iter().any(|m| matches!(m, Move::Alliance { .. } | Move::Renegade { .. })) && !s.window_passed => {
+                _ if s.politics_offer().is_some() => {
                     format!("{me}: you may play Alliance or Renegade with your decision card now.")
                 }
                 PhaseView::Placement { colour, castle: None, min_distance, .. } => {
@@ -162,7 +162,7 @@ pub fn Controls() -> impl IntoView {
                 }.into_any());
             }
             // Politics cards with the decision just laid.
-            let politics = v.politics_window.is_some_and(|n| n > 0) && !s.window_passed && has(&|m| matches!(m, Move::Alliance { .. } | Move::Renegade { .. }));
+            let politics = s.politics_offer().is_some();
             if politics {
                 let can_ally = has(&|m| matches!(m, Move::Alliance { .. }));
                 let can_renegade = has(&|m| matches!(m, Move::Renegade { .. }));
