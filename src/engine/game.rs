@@ -513,10 +513,9 @@ impl Game {
             Phase::Placement { step, .. } => vec![self.placements[*step].0],
             Phase::Choosing if self.all_decided() => {
                 let advanced = self.advanced();
-                match self.window {
-                    // Only the last decider's `done` or politics card stands before the end.
-                    Some((w, _)) if advanced.is_over() => vec![w],
-                    _ => advanced.to_move(),
+                match self.decliner_before_end(&advanced) {
+                    Some(w) => vec![w],
+                    None => advanced.to_move(),
                 }
             }
             Phase::Choosing => vec![self.next_decider()],
@@ -530,6 +529,12 @@ impl Game {
     /// True if `c` may make a move now (its move is due, or it may still play a politics card).
     pub fn can_move(&self, c: Colour) -> bool {
         self.window.is_some_and(|(w, _)| w == c) || self.to_move().contains(&c)
+    }
+
+    /// When everyone has decided and resolution would run to the game's end without asking
+    /// anyone, the last decider (who may still play a politics card) declines with `done`.
+    fn decliner_before_end(&self, advanced: &Game) -> Option<Colour> {
+        self.window.filter(|_| advanced.is_over()).map(|(w, _)| w)
     }
 
     /// The game with the politics window of the last decider closed and resolution begun.
@@ -772,8 +777,7 @@ impl Game {
             let mut rest = Vec::new();
             let advanced = self.advanced();
             advanced.legal_moves_into(&mut rest);
-            if let (Some((w, _)), true) = (self.window, advanced.is_over()) {
-                // Nobody else moves before the end: the last decider declines with `done`.
+            if let Some(w) = self.decliner_before_end(&advanced) {
                 out.push(Move::Done { by: w });
             }
             for m in rest {
@@ -902,19 +906,13 @@ impl Game {
             Work::Knights { two, placed, expansion } => {
                 if knight_allowed(two, placed, expansion) && self.board.knights_in_stock(by) > 0 {
                     for at in self.knight_spots(by).iter() {
-                        {
-                            let cost = self.knight_cost(at);
-                            for pay in self.payments(by, cost) {
-                                out.push(Move::Knight { by, at, pay });
-                            }
+                        for pay in self.payments(by, self.knight_cost(at)) {
+                            out.push(Move::Knight { by, at, pay });
                         }
                     }
                 }
                 if expansion_allowed(two, placed, expansion) {
-                    let castles: Vec<Space> = match expansion {
-                        Expansion::Open { castle, .. } => vec![castle],
-                        _ => self.board.provinces(by).collect(),
-                    };
+                    let castles = self.expanding_castles(by, expansion);
                     let mut first_for: Vec<Space> = Vec::new();
                     for &castle in &castles {
                         for at in Board::rim(self.board.component(castle).spaces).iter() {
@@ -950,6 +948,14 @@ impl Game {
         }
     }
 
+    /// The provinces (castles) that may expand: the one begun, or any of the player's.
+    fn expanding_castles(&self, by: Colour, expansion: Expansion) -> Vec<Space> {
+        match expansion {
+            Expansion::Open { castle, .. } => vec![castle],
+            _ => self.board.provinces(by).collect(),
+        }
+    }
+
     /// True while the action still offers something to do, judged on public information only.
     ///
     /// An action ends by itself when nothing more of it can be done. Whether a knight's cost can
@@ -965,11 +971,7 @@ impl Game {
                     && !self.knight_spots(by).is_empty();
                 knight
                     || (expansion_allowed(two, placed, expansion) && {
-                        let castles: Vec<Space> = match expansion {
-                            Expansion::Open { castle, .. } => vec![castle],
-                            _ => self.board.provinces(by).collect(),
-                        };
-                        castles.iter().any(|&castle| Board::rim(self.board.component(castle).spaces).iter().any(|at| self.check_take(by, castle, at).is_ok()))
+                        self.expanding_castles(by, expansion).iter().any(|&castle| Board::rim(self.board.component(castle).spaces).iter().any(|at| self.check_take(by, castle, at).is_ok()))
                     })
             }
             Work::Politics { opened } => match opened {
@@ -1217,8 +1219,7 @@ impl Game {
         let by = mv.by();
         let window_move = matches!(mv, Move::Alliance { .. } | Move::Renegade { .. } | Move::Unally { .. })
             && self.window.is_some_and(|(w, _)| w == by);
-        if self.all_decided() && matches!(mv, Move::Done { .. }) && self.window.is_some_and(|(w, _)| w == by) && self.advanced().is_over() {
-            // The last decider declines a politics card and nothing else is asked before the end.
+        if matches!(mv, Move::Done { .. }) && self.all_decided() && self.decliner_before_end(&self.advanced()) == Some(by) {
             self.window = None;
             let mut ev = Vec::new();
             self.finish_choosing(&mut ev);
