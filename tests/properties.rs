@@ -14,8 +14,9 @@
 mod common;
 
 use common::fingerprint;
-use loewenherz::engine::record::write_record;
-use loewenherz::engine::{CardId, Colour, Edge, Event, Game, Move, Phase, PoliticsCard, Record, Setup, SetupKind, Space, Terrain, Treasures};
+use loewenherz::engine::classic::record::write_record;
+use loewenherz::engine::{CardId, Colour, Edge, Event, Game, Move, Phase, PoliticsCard, Record, Setup, SetupKind, Space, Treasures};
+use loewenherz::engine::grid::CLASSIC;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -25,7 +26,7 @@ const GAMES: u64 = 250;
 
 fn setup(players: usize, kind: SetupKind, seed: u64) -> Setup {
     // Vary the seating too: rotate the colours by the seed.
-    let mut colours: Vec<Colour> = Colour::ALL.to_vec();
+    let mut colours: Vec<Colour> = Colour::CLASSIC.to_vec();
     colours.rotate_left((seed % 4) as usize);
     let seated: Vec<Colour> = colours[..players].to_vec();
     let mut s = Setup::new(seated, kind, seed);
@@ -36,13 +37,13 @@ fn setup(players: usize, kind: SetupKind, seed: u64) -> Setup {
 }
 
 /// Provinces derived from scratch: flood fill along borders, keep components with one castle.
-/// Also checks every cached component (spaces, castles, cities, mountains) against the fill.
+/// Also checks every cached component (spaces, castles) against the fill.
 fn fresh_provinces(g: &Game) -> BTreeMap<Space, Vec<Space>> {
     let b = g.board();
-    let mut seen = [false; 150];
+    let mut seen = [false; 256];
     let mut out = BTreeMap::new();
     let mut components = 0;
-    for start in Space::all() {
+    for start in CLASSIC.spaces() {
         if seen[start.index()] {
             continue;
         }
@@ -54,7 +55,7 @@ fn fresh_provinces(g: &Game) -> BTreeMap<Space, Vec<Space>> {
             i += 1;
             let (col, row) = (s.col() as i8, s.row() as i8);
             for (dc, dr) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let Some(n) = Space::new((col + dc) as u8, (row + dr) as u8).filter(|_| col + dc >= 0 && row + dr >= 0) else { continue };
+                let Some(n) = Space::new((col + dc) as u8, (row + dr) as u8).filter(|&n| col + dc >= 0 && row + dr >= 0 && CLASSIC.contains(n)) else { continue };
                 let e = Edge::between(s, n).unwrap();
                 if !seen[n.index()] && !b.has_border(e) {
                     seen[n.index()] = true;
@@ -64,12 +65,10 @@ fn fresh_provinces(g: &Game) -> BTreeMap<Space, Vec<Space>> {
         }
         comp.sort();
         components += 1;
-        let castles: Vec<Space> = comp.iter().copied().filter(|&s| Colour::ALL.iter().any(|&c| b.castles(c).contains(s))).collect();
+        let castles: Vec<Space> = comp.iter().copied().filter(|&s| Colour::CLASSIC.iter().any(|&c| b.castles(c).contains(s))).collect();
         let cached = b.component(start);
         assert_eq!(cached.spaces.iter().collect::<Vec<_>>(), comp, "cached component of {start}");
-        assert_eq!(cached.castles, castles, "castles of the component of {start}");
-        let count = |t: Terrain| comp.iter().filter(|&&s| b.terrain(s) == t).count() as u8;
-        assert_eq!((cached.cities, cached.mountains), (count(Terrain::City), count(Terrain::Mountain)));
+        assert_eq!(cached.castles.iter().collect::<Vec<_>>(), castles, "castles of the component of {start}");
         if let [castle] = castles[..] {
             out.insert(castle, comp);
         }
@@ -83,7 +82,7 @@ fn check_invariants(g: &Game, provinces_before: &BTreeMap<Space, Vec<Space>>) ->
     assert!(b.cache_is_consistent(), "component cache differs from a fresh derivation");
     let fresh = fresh_provinces(g);
     let mut cached = BTreeMap::new();
-    for c in Colour::ALL {
+    for c in Colour::CLASSIC {
         for castle in b.provinces(c) {
             cached.insert(castle, b.component(castle).spaces.iter().collect::<Vec<_>>());
         }
@@ -103,13 +102,13 @@ fn check_invariants(g: &Game, provinces_before: &BTreeMap<Space, Vec<Space>>) ->
     }
     // R-B3: the stock is finite.
     assert_eq!(b.borders_in_stock() + b.borders().len(), 100);
-    for c in Colour::ALL {
+    for c in Colour::CLASSIC {
         assert_eq!(b.knights_in_stock(c) as usize + b.knights(c).len(), 12, "{c} knights");
         assert!(b.castles(c).len() <= 4);
     }
-    let politics = g.pile(0).len() + g.pile(1).len() + g.discards().len() + Colour::ALL.iter().map(|&c| g.hand(c).len()).sum::<usize>();
+    let politics = g.pile(0).len() + g.pile(1).len() + g.discards().len() + Colour::CLASSIC.iter().map(|&c| g.hand(c).len()).sum::<usize>();
     assert_eq!(politics, 13, "politics cards are conserved");
-    for c in Colour::ALL {
+    for c in Colour::CLASSIC {
         if !g.is_player(c) {
             assert_eq!(g.score(c), 0, "R-C4: the neutral colour never scores");
             assert!(!g.to_move().contains(&c), "R-C4: the neutral colour never acts");
@@ -119,7 +118,7 @@ fn check_invariants(g: &Game, provinces_before: &BTreeMap<Space, Vec<Space>>) ->
 }
 
 fn random_space(rng: &mut ChaCha8Rng) -> Space {
-    Space::from_index(rng.random_range(0..150)).unwrap()
+    CLASSIC.spaces().nth(rng.random_range(0..150)).unwrap()
 }
 
 fn random_treasures(rng: &mut ChaCha8Rng) -> Treasures {
@@ -128,7 +127,7 @@ fn random_treasures(rng: &mut ChaCha8Rng) -> Treasures {
 
 /// A move like `m` with one thing changed (or a random move of any kind).
 fn mutate(m: Move, g: &Game, rng: &mut ChaCha8Rng) -> Move {
-    let other = Colour::ALL[rng.random_range(0..4)];
+    let other = Colour::CLASSIC[rng.random_range(0..4)];
     let by = m.by();
     if rng.random_range(0..6) == 0 {
         // Same move by another colour.
@@ -164,7 +163,7 @@ fn mutate(m: Move, g: &Game, rng: &mut ChaCha8Rng) -> Move {
                 6 => Move::Accept { by },
                 7 => Move::Duel { by },
                 8 => Move::Bid { by, money: rng.random_range(0..40), treasures: random_treasures(rng) },
-                9 => Move::Border { by, edge: Edge::from_index(rng.random_range(0..275)).unwrap() },
+                9 => Move::Border { by, edge: CLASSIC.edges().nth(rng.random_range(0..275)).unwrap() },
                 10 => Move::Expand { by, at: random_space(rng), castle: if rng.random() { Some(random_space(rng)) } else { None } },
                 11 => Move::Open { by, pile: rng.random_range(1..=2) },
                 12 => Move::Take { by, pile: rng.random_range(1..=2), card },
@@ -280,7 +279,7 @@ fn check_from(setup: Setup, prefix: &[Move], seed: u64, players: usize) {
                 score_sums[colour.index()] += *delta as i64;
             }
         }
-        for c in Colour::ALL {
+        for c in Colour::CLASSIC {
             assert_eq!(g.score(c) as i64, score_sums[c.index()], "{c}'s score is the sum of its Score events (seed {seed})");
         }
         moves.push(m);

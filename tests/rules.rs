@@ -148,7 +148,7 @@ fn superfluous_borders_inside_new_province_return_to_stock() {
 
 /// The basic-map edges in rows 1–4, as filler borders that touch nothing of the test positions.
 fn filler_borders(n: usize, except: &str) -> Vec<String> {
-    loewenherz::engine::Edge::all()
+    loewenherz::engine::grid::CLASSIC.edges()
         .filter(|e| {
             let (a, b) = e.spaces();
             a.row() < 4 && b.row() < 4

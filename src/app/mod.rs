@@ -20,5 +20,7 @@ pub fn colour_label(c: Colour) -> &'static str {
         Colour::Yellow => "Yellow",
         Colour::Purple => "Purple",
         Colour::Grey => "Grey",
+        Colour::Blue => "Blue",
+        Colour::Orange => "Orange",
     }
 }

@@ -25,7 +25,7 @@ impl StartOptions {
         let mut s = Setup::new(self.players.clone(), self.setup, self.seed);
         s.public_money = self.public_money;
         s.neutral = match self.players.len() {
-            2 => Some(self.neutral.unwrap_or_else(|| Colour::ALL.into_iter().find(|c| !self.players.contains(c)).expect("a free colour"))),
+            2 => Some(self.neutral.unwrap_or_else(|| Colour::CLASSIC.into_iter().find(|c| !self.players.contains(c)).expect("a free colour"))),
             _ => None,
         };
         s
@@ -132,7 +132,7 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
     let players_text = get("players").ok_or("The link names no players (players=red,yellow,purple).")?;
     let mut players = Vec::new();
     for p in players_text.split(',') {
-        let c = Colour::parse(p.trim()).ok_or_else(|| format!("The link names an unknown colour '{}' (red, yellow, purple, grey).", short(p)))?;
+        let c = Colour::parse(p.trim()).filter(|c| Colour::CLASSIC.contains(c)).ok_or_else(|| format!("The link names an unknown colour '{}' (red, yellow, purple, grey).", short(p)))?;
         if players.contains(&c) {
             return Err(format!("The link names {} twice.", c.name()));
         }

@@ -88,7 +88,7 @@ impl Replay {
 mod tests {
     use super::*;
     use crate::engine::bot::play_out;
-    use crate::engine::record::write_record;
+    use crate::engine::classic::record::write_record;
     use crate::engine::{Setup, SetupKind};
 
     #[test]

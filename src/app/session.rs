@@ -2,7 +2,7 @@
 //! device has staged but not yet confirmed, and who is holding the device.
 
 use super::log::{describe, LogLine};
-use crate::engine::record::write_record;
+use crate::engine::classic::record::write_record;
 use crate::engine::{Colour, Event, Game, IllegalMove, Move, PhaseView, Record, Setup, View};
 
 /// A game in progress on this device.

@@ -5,7 +5,7 @@
 //! - `bench --games N --players N` plays random games on one thread and reports games/s.
 
 use loewenherz::engine::bot::{play_out, RandomBot};
-use loewenherz::engine::record::write_record;
+use loewenherz::engine::classic::record::write_record;
 use loewenherz::engine::{Colour, Game, Record, Setup, SetupKind};
 use std::process::ExitCode;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! A bot that plays uniformly random legal moves (for tests and the benchmark).
 
-use super::game::Game;
-use super::moves::Move;
+use super::classic::game::Game;
+use super::classic::moves::Move;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

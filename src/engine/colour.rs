@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-/// The four colours of the game, in the order the rulebook lists them.
+/// The colours of both editions: Classic's four in the order its rulebook lists them, then the
+/// New Edition's blue and orange (its red and yellow are Classic's).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
@@ -16,13 +17,21 @@ pub enum Colour {
     Purple,
     /// Grey (dove).
     Grey,
+    /// Blue (New Edition).
+    Blue,
+    /// Orange (New Edition).
+    Orange,
 }
 
 impl Colour {
-    /// All colours in notation order.
-    pub const ALL: [Colour; 4] = [Colour::Red, Colour::Yellow, Colour::Purple, Colour::Grey];
+    /// All colours of both editions.
+    pub const ALL: [Colour; 6] = [Colour::Red, Colour::Yellow, Colour::Purple, Colour::Grey, Colour::Blue, Colour::Orange];
+    /// Classic's colours in notation order.
+    pub const CLASSIC: [Colour; 4] = [Colour::Red, Colour::Yellow, Colour::Purple, Colour::Grey];
+    /// The New Edition's colours in notation order (NOTATION.md).
+    pub const NEW_EDITION: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Orange, Colour::Yellow];
 
-    /// Index 0..4.
+    /// Index 0..6.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -34,6 +43,8 @@ impl Colour {
             Colour::Yellow => "yellow",
             Colour::Purple => "purple",
             Colour::Grey => "grey",
+            Colour::Blue => "blue",
+            Colour::Orange => "orange",
         }
     }
 
@@ -51,7 +62,7 @@ impl fmt::Display for Colour {
 
 /// One value per colour, indexed by [`Colour`].
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-pub struct ByColour<T>(pub [T; 4]);
+pub struct ByColour<T>(pub [T; 6]);
 
 impl<T> ByColour<T> {
     /// Builds the container from a function of the colour.

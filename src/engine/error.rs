@@ -7,6 +7,8 @@ use std::fmt;
 pub enum IllegalMove {
     /// The game is over.
     GameOver,
+    /// The space or edge is not on this edition's board.
+    OffBoard,
     /// It is not this colour's move.
     NotYourTurn,
     /// This kind of move does not fit the current step of the game.
@@ -110,6 +112,7 @@ impl fmt::Display for IllegalMove {
         use IllegalMove::*;
         let s = match self {
             GameOver => "the game is over".to_string(),
+            OffBoard => "that space or edge is not on this board".into(),
             NotYourTurn => "it is not this colour's move".into(),
             NotNow => "that move does not fit this step of the game".into(),
             CastleNotOnOpenCountry => "a castle must stand on free open country".into(),

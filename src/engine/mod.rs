@@ -1,4 +1,12 @@
-//! The rules of Classic Löwenherz (Goldsieber 1997) as a pure, deterministic engine.
+//! The rules of Löwenherz as a pure, deterministic engine: both editions over one board.
+//!
+//! - [`grid`]: spaces, edges, bit sets and the shape of each edition's board;
+//! - [`board`]: land, borders, pieces, components and the territorial rules both editions share
+//!   (R-B1…R-B13), returning facts, never scores;
+//! - [`classic`]: Classic Löwenherz (Goldsieber 1997): rounds, action cards, contests, politics;
+//! - [`newed`]: the New Edition (Kosmos 2002, *Domaine*): turns, power cards, market, income,
+//!   monopolies, the King chip;
+//! - [`edition`]: the one place that dispatches over the two ([`AnyGame`], [`AnyRecord`]).
 //!
 //! Rulings `R-…` refer to shared/RULES.md. Nothing here touches the browser.
 //!
@@ -12,31 +20,23 @@
 //! assert_eq!(game.to_move(), vec![Colour::Yellow]);
 //! ```
 
-
 pub mod board;
 pub mod bot;
-pub mod cards;
+pub mod classic;
 pub mod colour;
 pub mod error;
-pub mod event;
-pub mod game;
-pub mod map;
-pub mod moves;
-pub mod record;
-pub mod setup;
-pub mod space;
-mod summary;
-pub mod view;
+pub mod grid;
 
+pub use board::land::{Land, MineKind, Terrain};
 pub use board::{Board, Piece, PieceKind};
-pub use cards::{Action, CardFace, CardId, PoliticsCard, Treasures};
+pub use classic::cards::{Action, CardFace, CardId, PoliticsCard, Treasures};
+pub use classic::event::{Event, ScoreReason};
+pub use classic::game::{Breakdown, Game, Phase};
+pub use classic::map::Map;
+pub use classic::moves::Move;
+pub use classic::record::{Record, RecordError};
+pub use classic::setup::{Setup, SetupKind};
+pub use classic::view::{PhaseView, View};
 pub use colour::{ByColour, Colour};
 pub use error::{IllegalMove, SetupError};
-pub use event::{Event, ScoreReason};
-pub use game::{Breakdown, Game, Phase};
-pub use map::{Map, Terrain};
-pub use moves::Move;
-pub use record::{Record, RecordError};
-pub use setup::{Setup, SetupKind};
-pub use space::{Edge, Space};
-pub use view::{PhaseView, View};
+pub use grid::{Edge, Space};

@@ -3,6 +3,8 @@
 
 use super::{capitalise, Ctx, Mode};
 use crate::app::targets::{board_targets, move_for_edge, move_for_space};
+use crate::engine::grid::CLASSIC;
+use crate::engine::MineKind;
 use crate::engine::{Colour, Edge, Map, Move, PhaseView, PieceKind, Space, Terrain, View};
 use leptos::prelude::*;
 
@@ -17,6 +19,8 @@ pub fn colour_fill(c: Colour) -> &'static str {
         Colour::Yellow => "#e6b422",
         Colour::Purple => "#7d3c98",
         Colour::Grey => "#8a9399",
+        Colour::Blue => "#2e6fb7",
+        Colour::Orange => "#e07b24",
     }
 }
 
@@ -177,6 +181,30 @@ fn terrain_art(t: Terrain, x: f64, y: f64) -> AnyView {
             </g>
         }
         .into_any(),
+        Terrain::Village => view! {
+            <g class="village">
+                <path d=format!("M{} {} v-8 l6 -6 l6 6 v8 z", cx - 12.0, cy + 8.0)/>
+                <path d=format!("M{} {} v-6 l5 -5 l5 5 v6 z", cx + 2.0, cy + 8.0)/>
+            </g>
+        }
+        .into_any(),
+        Terrain::KingsCity => view! {
+            <g class="kings-city">
+                <rect x=cx - 14.0 y=cy - 6.0 width="28" height="16"/>
+                <path d=format!("M{} {} l4 -8 l5 6 l5 -8 l5 8 l5 -6 l4 8 z", cx - 14.0, cy - 6.0)/>
+            </g>
+        }
+        .into_any(),
+        Terrain::Mine(k) => {
+            // Shape as well as colour tells the four mine types apart.
+            let d = match k {
+                MineKind::Gold => format!("M{} {} l8 -12 l8 12 z", cx - 8.0, cy + 6.0),
+                MineKind::Silver => format!("M{} {} h14 v14 h-14 z", cx - 7.0, cy - 7.0),
+                MineKind::Copper => format!("M{} {} a8 8 0 1 0 16 0 a8 8 0 1 0 -16 0", cx - 8.0, cy),
+                MineKind::Gems => format!("M{} {} l8 -9 l8 9 l-8 9 z", cx - 8.0, cy),
+            };
+            view! { <path class=format!("mine {}", k.name()) d=d/> }.into_any()
+        }
     }
 }
 
@@ -191,7 +219,7 @@ pub fn Board(table: Memo<Option<super::panels::Table>>) -> impl IntoView {
     let terrain = move || {
         map.get().map(|tiles| {
             let m = Map::new(tiles);
-            Space::all()
+            CLASSIC.spaces()
                 .map(|s| {
                     let (x, y) = xy(s);
                     let t = m.terrain(s);
@@ -254,7 +282,7 @@ pub fn Board(table: Memo<Option<super::panels::Table>>) -> impl IntoView {
             let placing_borders = matches!(v.phase, PhaseView::Perform { borders_left: Some(_), .. }) && v.viewer.is_some();
             let edges = placing_borders.then(|| {
                 let legal = targets.edges.clone();
-                Edge::all().filter(|e| !v.borders.contains(e)).map(|e| {
+                CLASSIC.edges().filter(|e| !v.borders.contains(e)).map(|e| {
                     let (_, b) = e.spaces();
                     let (x, y) = xy(b);
                     let ok = legal.contains(&e);

@@ -146,7 +146,7 @@ pub fn StartScreen() -> impl IntoView {
                             let v = event_target_value(&e);
                             if let Some(c) = Colour::parse(&v) { colours.update(|cs| cs[i] = c); }
                         }>
-                            {Colour::ALL.into_iter().map(|c| view! { <option value=c.name() selected=move || colours.get()[i] == c>{colour_label(c)}</option> }).collect_view()}
+                            {Colour::CLASSIC.into_iter().map(|c| view! { <option value=c.name() selected=move || colours.get()[i] == c>{colour_label(c)}</option> }).collect_view()}
                         </select>
                         <span class="swatch" style=move || format!("background:{}", colour_fill(colours.get()[i]))></span>
                         <input type="text" maxlength="24" placeholder=move || colour_label(colours.get()[i]) aria-label=format!("Name of player {}", i + 1)

@@ -76,7 +76,7 @@ pub fn legal(g: &Game) -> Vec<String> {
 /// Borders around a set of spaces given as a label grid: every edge between two spaces of
 /// different labels gets a border (helper for writing the `Borders` header of big positions).
 pub fn borders_between(labels: &dyn Fn(loewenherz::engine::Space) -> u32) -> String {
-    loewenherz::engine::Edge::all()
+    loewenherz::engine::grid::CLASSIC.edges()
         .filter(|e| {
             let (a, b) = e.spaces();
             labels(a) != labels(b)

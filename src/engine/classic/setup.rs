@@ -1,9 +1,9 @@
 //! The unchecked description of a game's start, validated into a [`Game`](super::Game).
 
 use super::cards::{CardId, PoliticsCard};
-use super::colour::Colour;
+use crate::engine::colour::Colour;
 use super::map::TilePlacement;
-use super::space::{Edge, Space};
+use crate::engine::grid::{Edge, Space};
 
 /// Basic (fixed start), variable (placement turns) or custom (a given position).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]

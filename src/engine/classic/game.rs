@@ -1,14 +1,17 @@
 //! The game: state, legal moves and `play`.
 
-use super::board::{founding_value, Board, Piece, PieceKind};
+use crate::engine::board::territory::{Founded, Separation, Taken};
+use crate::engine::board::{Board, Piece, PieceKind};
+use crate::engine::grid::CLASSIC;
 use super::cards::{Action, CardFace, CardId, PoliticsCard, Treasures};
-use super::colour::{ByColour, Colour};
-use super::error::{IllegalMove, SetupError};
+use crate::engine::colour::{ByColour, Colour};
+use crate::engine::error::{IllegalMove, SetupError};
 use super::event::{Event, ScoreReason};
-use super::map::{Map, Terrain, TilePlacement, BASIC_TILES};
+use super::map::{Map, TilePlacement, BASIC_TILES};
+use crate::engine::board::land::Terrain;
 use super::moves::Move;
 use super::setup::{Setup, SetupKind, BASIC_START};
-use super::space::{Edge, Space, SpaceSet};
+use crate::engine::grid::{Edge, Space, SpaceSet};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -21,6 +24,13 @@ pub const FOREST_COST: u32 = 5;
 pub const UNALLY_COST: u32 = 10;
 /// Required Manhattan distance between castles of one colour in the variable setup (R-C3).
 pub const CASTLE_DISTANCE: u8 = 7;
+/// Knights of each colour.
+pub const KNIGHTS: u8 = 12;
+
+/// Classic's setup knights stand on open country only.
+fn setup_knight_ground(t: Terrain) -> bool {
+    t == Terrain::Open
+}
 
 /// Score per reason, for the end screen.
 #[derive(Copy, Clone, PartialEq, Eq, Default, Debug, Serialize, Deserialize)]
@@ -39,13 +49,28 @@ pub struct Breakdown {
     pub deeds: i32,
 }
 
+/// What one loser has lost to neutral zones during one expansion action (R-B12).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct ZoneLoss {
+    /// Spaces cut off so far.
+    pub spaces: u32,
+    /// Cities among them.
+    pub cities: u32,
+    /// Points already charged for them.
+    pub charged: u32,
+}
+
+/// Neutral-zone losses of an expansion action, per loser.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct ZoneLosses(pub ByColour<ZoneLoss>);
+
 /// Progress of an expansion inside a knight action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Expansion {
     /// Not begun.
     NotStarted,
     /// One space taken by the province of `castle`; neutral-zone losses so far per loser (R-B12).
-    Open { castle: Space, taken: u8, zone: [(u32, u32, u32); 4] },
+    Open { castle: Space, taken: u8, zone: ZoneLosses },
     /// Finished (two spaces, or a knight ended it: R-C11).
     Closed,
 }
@@ -88,6 +113,7 @@ pub struct Game {
     public_money: bool,
     rng: ChaCha8Rng,
     board: Board,
+    tiles: [TilePlacement; 6],
     deck: Vec<CardId>,
     deck_given: bool,
     card: Option<CardId>,
@@ -97,7 +123,6 @@ pub struct Game {
     ducats: ByColour<u32>,
     scores: ByColour<u32>,
     breakdown: ByColour<Breakdown>,
-    alliances: Vec<(Space, Space)>,
     start: usize,
     round: u32,
     choices: [Vec<Colour>; 3],
@@ -146,7 +171,10 @@ impl Game {
                 return Err(err(format!("{c} is seated twice")));
             }
         }
-        let unchosen: Vec<Colour> = Colour::ALL.into_iter().filter(|c| !players.contains(c)).collect();
+        if let Some(c) = players.iter().chain(&setup.neutral).find(|c| !Colour::CLASSIC.contains(c)) {
+            return Err(err(format!("{c} is not a Classic colour (red, yellow, purple, grey)")));
+        }
+        let unchosen: Vec<Colour> = Colour::CLASSIC.into_iter().filter(|c| !players.contains(c)).collect();
         let neutral = match (players.len(), setup.neutral) {
             (_, Some(n)) if players.contains(&n) => return Err(err(format!("the neutral colour {n} is also a player"))),
             (4, Some(_)) => return Err(err("4 players leave no neutral colour")),
@@ -228,8 +256,11 @@ impl Game {
                 [pool, second]
             }
         };
-        let mut board = Board::new(Map::new(tiles));
+        let mut board = Board::new(Map::new(tiles).land, KNIGHTS);
         let put = |board: &mut Board, c: Colour, s: Space, kind: PieceKind| -> Result<(), SetupError> {
+            if !CLASSIC.contains(s) {
+                return Err(err(format!("{s} is not on the Classic board")));
+            }
             if board.piece(s).is_some() {
                 return Err(err(format!("two pieces on {s}")));
             }
@@ -255,7 +286,7 @@ impl Game {
                     }
                     let (lo, hi) = (sp(b.province.0), sp(b.province.1));
                     let inside = |s: Space| (lo.col()..=hi.col()).contains(&s.col()) && (lo.row()..=hi.row()).contains(&s.row());
-                    for e in Edge::all() {
+                    for e in CLASSIC.edges() {
                         let (x, y) = e.spaces();
                         if inside(x) != inside(y) {
                             board.add_border_raw(e);
@@ -278,12 +309,15 @@ impl Game {
                     put(&mut board, c, s, PieceKind::Knight)?;
                 }
                 for &e in &setup.borders {
+                    if !CLASSIC.contains_edge(e) {
+                        return Err(err(format!("{e} is not on the Classic board")));
+                    }
                     if board.has_border(e) {
                         return Err(err(format!("border {e} listed twice")));
                     }
                     board.add_border_raw(e);
                 }
-                if board.borders().len() > super::board::BORDER_MARKERS {
+                if board.borders().len() > crate::engine::board::BORDER_MARKERS {
                     return Err(err("the game has only 100 border markers"));
                 }
                 board.rebuild();
@@ -335,6 +369,7 @@ impl Game {
             public_money: setup.public_money,
             rng,
             board,
+            tiles,
             deck,
             deck_given,
             card: None,
@@ -344,7 +379,6 @@ impl Game {
             ducats,
             scores,
             breakdown: ByColour::default(),
-            alliances: Vec::new(),
             start,
             round: 0,
             choices: Default::default(),
@@ -388,6 +422,12 @@ impl Game {
     pub fn public_money(&self) -> bool {
         self.public_money
     }
+
+    /// The six tiles of the map.
+    pub fn tiles(&self) -> [TilePlacement; 6] {
+        self.tiles
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board
@@ -442,7 +482,7 @@ impl Game {
     }
     /// Alliances as pairs of castles.
     pub fn alliances(&self) -> &[(Space, Space)] {
-        &self.alliances
+        self.board.alliances()
     }
     /// Seat index of this round's start player.
     pub fn start_player(&self) -> Colour {
@@ -647,7 +687,7 @@ impl Game {
     }
 
     fn mountains(&self, c: Colour) -> u32 {
-        self.board.provinces(c).map(|castle| self.board.component(castle).mountains as u32).sum()
+        self.board.provinces(c).map(|castle| self.board.land().count(self.board.component(castle).spaces, Terrain::Mountain) as u32).sum()
     }
 
     fn end_game(&mut self, ev: &mut Vec<Event>) {
@@ -799,10 +839,10 @@ impl Game {
                 match castle {
                     None => {
                         let min = self.castle_distance_now(colour);
-                        out.extend(Space::all().filter(|&s| self.castle_spot_ok(colour, s, min)).map(|at| Move::Castle { by, at }));
+                        out.extend(self.board.grid().spaces().filter(|&s| self.castle_spot_ok(colour, s, min)).map(|at| Move::Castle { by, at }));
                     }
                     Some(cs) => out.extend(
-                        cs.neighbours().filter(|&(n, _)| self.knight_spot_setup(n)).map(|(at, _)| Move::Knight { by, at, pay: Treasures::NONE }),
+                        self.board.grid().neighbours(*cs).filter(|&(n, _)| self.knight_spot_setup(n)).map(|(at, _)| Move::Knight { by, at, pay: Treasures::NONE }),
                     ),
                 }
             }
@@ -847,7 +887,7 @@ impl Game {
         if !self.is_player(c) {
             return;
         }
-        for &(a, b) in &self.alliances {
+        for &(a, b) in self.board.alliances() {
             if self.board.castle_colour(a) == Some(c) || self.board.castle_colour(b) == Some(c) {
                 // `play` accepts the two castles in either order, so both are listed.
                 for pay in self.payments(c, UNALLY_COST) {
@@ -877,7 +917,7 @@ impl Game {
                     continue;
                 }
                 for (o, other) in self.board.all_provinces() {
-                    if o == c || !Board::touches(own_spaces, self.board.component(other).spaces) {
+                    if o == c || !self.board.grid().touches(own_spaces, self.board.component(other).spaces) {
                         continue;
                     }
                     for k in self.board.knights(o).intersect(self.board.component(other).spaces).iter() {
@@ -915,7 +955,7 @@ impl Game {
                     let castles = self.expanding_castles(by, expansion);
                     let mut first_for: Vec<Space> = Vec::new();
                     for &castle in &castles {
-                        for at in Board::rim(self.board.component(castle).spaces).iter() {
+                        for at in self.board.grid().rim(self.board.component(castle).spaces).iter() {
                             if self.check_take(by, castle, at).is_ok() {
                                 if !first_for.contains(&at) {
                                     first_for.push(at);
@@ -971,7 +1011,7 @@ impl Game {
                     && !self.knight_spots(by).is_empty();
                 knight
                     || (expansion_allowed(two, placed, expansion) && {
-                        self.expanding_castles(by, expansion).iter().any(|&castle| Board::rim(self.board.component(castle).spaces).iter().any(|at| self.check_take(by, castle, at).is_ok()))
+                        self.expanding_castles(by, expansion).iter().any(|&castle| self.board.grid().rim(self.board.component(castle).spaces).iter().any(|at| self.check_take(by, castle, at).is_ok()))
                     })
             }
             Work::Politics { opened } => match opened {
@@ -985,47 +1025,27 @@ impl Game {
 
     /// The distance castles of `colour` must keep now (R-C3, relaxed when no space satisfies it).
     pub fn castle_distance_now(&self, colour: Colour) -> u8 {
-        (0..=CASTLE_DISTANCE).rev().find(|&d| Space::all().any(|s| self.castle_spot_ok(colour, s, d))).unwrap_or(0)
+        self.board.castle_distance_now(colour, CASTLE_DISTANCE, setup_knight_ground)
     }
 
     fn castle_spot_ok(&self, colour: Colour, s: Space, min: u8) -> bool {
-        self.board.terrain(s) == Terrain::Open
-            && self.board.piece(s).is_none()
-            && s.neighbours().any(|(n, _)| self.knight_spot_setup(n))
-            && self.board.castles(colour).iter().all(|c| c.distance(s) >= min)
+        self.board.castle_spot_ok(colour, s, min, setup_knight_ground)
     }
 
     fn knight_spot_setup(&self, s: Space) -> bool {
-        self.board.terrain(s) == Terrain::Open && self.board.piece(s).is_none()
+        self.board.grid().contains(s) && setup_knight_ground(self.board.terrain(s)) && !self.board.occupied(s)
     }
 
     /// Can `c` place a knight on `s` (terrain, empty, connected)? Cost aside.
+    ///
+    /// # Errors
+    /// Why not, as an [`IllegalMove`].
     pub fn knight_spot(&self, c: Colour, s: Space) -> Result<(), IllegalMove> {
-        if !matches!(self.board.terrain(s), Terrain::Open | Terrain::Forest) || self.board.occupied(s) {
-            return Err(IllegalMove::KnightTerrain);
-        }
-        let own = self.board.castles(c).union(self.board.knights(c));
-        if s.neighbours().any(|(n, e)| own.contains(n) && !self.board.has_border(e)) {
-            Ok(())
-        } else {
-            Err(IllegalMove::KnightNotConnected)
-        }
+        self.board.knight_spot(c, s)
     }
 
-    /// Every space where [`Game::knight_spot`] allows a knight of `c` (in space order).
     fn knight_spots(&self, c: Colour) -> SpaceSet {
-        let occupied = self.board.occupied_set();
-        let own = self.board.castles(c).union(self.board.knights(c));
-        let mut spots = SpaceSet::EMPTY;
-        for p in own.iter() {
-            for (n, e) in p.neighbours() {
-                if !occupied.contains(n) && !self.board.has_border(e) && matches!(self.board.terrain(n), Terrain::Open | Terrain::Forest) {
-                    spots.insert(n);
-                }
-            }
-        }
-        debug_assert!(Space::all().all(|s| spots.contains(s) == self.knight_spot(c, s).is_ok()));
-        spots
+        self.board.knight_spots(c)
     }
 
     fn knight_cost(&self, s: Space) -> u32 {
@@ -1046,164 +1066,33 @@ impl Game {
     }
 
     /// Can `by` put a border on `e` (ignoring the action's count and the three-province limit)?
+    ///
+    /// # Errors
+    /// Why not, as an [`IllegalMove`].
     pub fn border_ok(&self, _by: Colour, e: Edge) -> Result<(), IllegalMove> {
-        if self.board.has_border(e) {
-            return Err(IllegalMove::BorderExists);
-        }
-        if self.board.borders_in_stock() == 0 {
-            return Err(IllegalMove::NotEnoughBorders);
-        }
-        self.border_blocked(e, self.board.occupied_set())
-    }
-
-    /// The checks of [`Game::border_ok`] after the edge and the stock (`occupied`: every piece).
-    fn border_blocked(&self, e: Edge, occupied: SpaceSet) -> Result<(), IllegalMove> {
-        let (a, b) = e.spaces();
-        // No border on the edge: both sides lie in one component. If it is a province, the edge is inside it.
-        if self.board.component(a).province_castle().is_some() {
-            return Err(IllegalMove::BorderInsideProvince);
-        }
-        if occupied.contains(a) && occupied.contains(b) {
-            for c in Colour::ALL {
-                let (castles, knights) = (self.board.castles(c), self.board.knights(c));
-                let (ka, kb) = (knights.contains(a), knights.contains(b));
-                let (on_a, on_b) = (ka || castles.contains(a), kb || castles.contains(b));
-                // Both sides hold a piece of this colour and at least one is a knight.
-                if on_a && on_b && (ka || kb) {
-                    return Err(IllegalMove::BorderSeparatesPieces);
-                }
-            }
-        }
-        Ok(())
+        self.board.border_ok(e, Separation::KnightsOnly)
     }
 
     /// The edges where a border may go now (stock permitting), in edge order.
     fn border_edges(&self) -> impl Iterator<Item = Edge> + '_ {
-        let stock = self.board.borders_in_stock() > 0;
-        let occupied = self.board.occupied_set();
-        let borders = self.board.borders();
-        Edge::all().filter(move |&e| stock && !borders.contains(e) && self.border_blocked(e, occupied).is_ok())
-    }
-
-    fn allied(&self, a: Space, b: Space) -> bool {
-        self.alliances.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+        self.board.border_edges(Separation::KnightsOnly)
     }
 
     fn check_alliance(&self, c: Colour, own: Space, other: Space) -> Result<(), IllegalMove> {
-        if self.board.castle_colour(own) != Some(c) || self.board.province_at(own) != Some((c, own)) {
-            return Err(IllegalMove::NotOwnProvince);
-        }
-        match self.board.province_at(other) {
-            Some((o, castle)) if castle == other && o != c => {}
-            _ => return Err(IllegalMove::NotForeignProvince),
-        }
-        if !Board::touches(self.board.component(own).spaces, self.board.component(other).spaces) {
-            return Err(IllegalMove::ProvincesNotNeighbours);
-        }
-        if self.allied(own, other) {
-            return Err(IllegalMove::AlreadyAllied);
-        }
-        Ok(())
+        self.board.check_alliance(c, own, other)
     }
 
     /// R-B9: is the knight on `k` the only link of its colour's pieces?
     pub fn only_link(&self, k: Space, colour: Colour) -> bool {
-        let pieces = self.board.castles(colour).union(self.board.knights(colour));
-        let castles = self.board.castles(colour);
-        let knights = self.board.knights(colour);
-        let group = self.connected(k, pieces);
-        let rest = {
-            let mut r = group;
-            r.remove(k);
-            r
-        };
-        let group_has_castle = !group.intersect(castles).is_empty();
-        let mut seen = SpaceSet::EMPTY;
-        let mut parts_with_knights = 0;
-        for s in rest.iter() {
-            if seen.contains(s) {
-                continue;
-            }
-            let part = self.connected(s, rest);
-            seen = seen.union(part);
-            let has_knight = !part.intersect(knights).is_empty();
-            let has_castle = !part.intersect(castles).is_empty();
-            if has_knight {
-                parts_with_knights += 1;
-                if group_has_castle && !has_castle {
-                    return true;
-                }
-            }
-        }
-        parts_with_knights >= 2
-    }
-
-    /// Spaces of `within` connected to `from` through open (borderless) edges.
-    fn connected(&self, from: Space, within: SpaceSet) -> SpaceSet {
-        let mut set = SpaceSet::EMPTY;
-        set.insert(from);
-        let mut stack = vec![from];
-        while let Some(s) = stack.pop() {
-            for (n, e) in s.neighbours() {
-                if within.contains(n) && !set.contains(n) && !self.board.has_border(e) {
-                    set.insert(n);
-                    stack.push(n);
-                }
-            }
-        }
-        set
+        self.board.only_link(k, colour)
     }
 
     /// Can the province of `castle` (of colour `c`) take space `s` now?
+    ///
+    /// # Errors
+    /// Why not, as an [`IllegalMove`].
     pub fn check_take(&self, c: Colour, castle: Space, s: Space) -> Result<(), IllegalMove> {
-        let prov = self.board.component(castle);
-        if prov.province_castle() != Some(castle) || self.board.castle_colour(castle) != Some(c) {
-            return Err(IllegalMove::NotOwnProvince);
-        }
-        if prov.spaces.contains(s) {
-            return Err(IllegalMove::AlreadyInProvince);
-        }
-        if !s.neighbours().any(|(n, _)| prov.spaces.contains(n)) {
-            return Err(IllegalMove::NotAdjacentToProvince);
-        }
-        match self.board.piece(s) {
-            Some(Piece { kind: PieceKind::Castle, .. }) => return Err(IllegalMove::SpaceHasCastle),
-            Some(Piece { colour, kind: PieceKind::Knight }) if colour != c => return Err(IllegalMove::SpaceHasForeignKnight),
-            _ => {}
-        }
-        if let Some((owner, other)) = self.board.province_at(s) {
-            if owner == c {
-                return Err(IllegalMove::OwnProvince);
-            }
-            if self.allied(castle, other) {
-                return Err(IllegalMove::ProvincesAllied);
-            }
-            // R-B11: only each owner's own knights inside, counted now.
-            if self.board.knights_in(castle, c) <= self.board.knights_in(other, owner) {
-                return Err(IllegalMove::TooFewKnights);
-            }
-        }
-        let (removed, added) = self.rearrangement(&prov.spaces, s);
-        if self.board.borders_in_stock() + removed.len() < added.len() {
-            return Err(IllegalMove::NotEnoughBorders);
-        }
-        Ok(())
-    }
-
-    /// Borders to remove (between `s` and the province) and to add (around `s`) when taking `s`.
-    fn rearrangement(&self, prov: &SpaceSet, s: Space) -> (Vec<Edge>, Vec<Edge>) {
-        let mut removed = Vec::new();
-        let mut added = Vec::new();
-        for (n, e) in s.neighbours() {
-            if prov.contains(n) {
-                if self.board.has_border(e) {
-                    removed.push(e);
-                }
-            } else if !self.board.has_border(e) {
-                added.push(e);
-            }
-        }
-        (removed, added)
+        self.board.check_take(c, castle, s)
     }
 
     // ----- play -----------------------------------------------------------------------------
@@ -1215,6 +1104,9 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<Vec<Event>, IllegalMove> {
         if self.phase == Phase::Over {
             return Err(IllegalMove::GameOver);
+        }
+        if !mv.on_board(&CLASSIC) {
+            return Err(IllegalMove::OffBoard);
         }
         let by = mv.by();
         let window_move = matches!(mv, Move::Alliance { .. } | Move::Renegade { .. } | Move::Unally { .. })
@@ -1371,7 +1263,7 @@ impl Game {
         }
         self.check_alliance(by, own, other)?;
         self.take_from_hand(by, PoliticsCard::Alliance);
-        self.alliances.push((own, other));
+        self.board.ally(own, other);
         ev.push(Event::AlliancePlayed { by, own, other });
         self.spend_window(ev);
         Ok(())
@@ -1406,7 +1298,7 @@ impl Game {
             Some((o, castle)) if o == victim && victim != by => castle,
             _ => return Err(IllegalMove::NoForeignKnightThere),
         };
-        if !Board::touches(self.board.component(own).spaces, self.board.component(other).spaces) {
+        if !self.board.grid().touches(self.board.component(own).spaces, self.board.component(other).spaces) {
             return Err(IllegalMove::ProvincesNotNeighbours);
         }
         if self.only_link(remove, victim) {
@@ -1424,17 +1316,13 @@ impl Game {
     }
 
     fn unally(&mut self, by: Colour, a: Space, b: Space, pay: Treasures, ev: &mut Vec<Event>) -> Result<(), IllegalMove> {
-        let i = self
-            .alliances
-            .iter()
-            .position(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
-            .ok_or(IllegalMove::NoSuchAlliance)?;
+        let &(x, y) = self.board.alliances().iter().find(|&&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)).ok_or(IllegalMove::NoSuchAlliance)?;
         if self.board.castle_colour(a) != Some(by) && self.board.castle_colour(b) != Some(by) {
             return Err(IllegalMove::NoSuchAlliance);
         }
         self.check_payment(by, UNALLY_COST, pay)?;
         self.pay(by, UNALLY_COST, pay, ev);
-        let (x, y) = self.alliances.remove(i);
+        self.board.unally(x, y);
         ev.push(Event::Unallied { by, a: x, b: y });
         Ok(())
     }
@@ -1577,21 +1465,12 @@ impl Game {
                     (Expansion::Open { castle: open, .. }, Some(c)) if c != open => return Err(IllegalMove::NotOwnProvince),
                     (Expansion::Open { castle: open, .. }, _) => open,
                     (_, Some(c)) => c,
-                    (_, None) => {
-                        let touching: Vec<Space> = self.board.provinces(by).filter(|&c| Board::rim(self.board.component(c).spaces).contains(at)).collect();
-                        match touching.iter().find(|&&c| self.check_take(by, c, at).is_ok()) {
-                            Some(&c) => c,
-                            None => match touching.first() {
-                                Some(&c) => c,
-                                None => return Err(IllegalMove::NotAdjacentToProvince),
-                            },
-                        }
-                    }
+                    (_, None) => self.board.taker(by, at)?,
                 };
                 self.check_take(by, prov, at)?;
                 let mut zone = match expansion {
                     Expansion::Open { zone, .. } => zone,
-                    _ => [(0, 0, 0); 4],
+                    _ => ZoneLosses::default(),
                 };
                 self.take_space(by, prov, at, &mut zone, ev);
                 let taken = match expansion {
@@ -1638,69 +1517,65 @@ impl Game {
         Ok(())
     }
 
-    /// Scores every province that came into being since `before` (R-B5) and removes superfluous borders (R-B2).
-    fn settle(&mut self, before: SpaceSet, ev: &mut Vec<Event>) {
-        let after = self.board.province_castles();
-        for castle in after.minus(before).iter() {
+    /// Scores the provinces that came into being (R-B5) and reports the borders R-B2 removed.
+    fn settle(&mut self, founded: Founded, ev: &mut Vec<Event>) {
+        for castle in founded.castles {
             let owner = self.board.castle_colour(castle).expect("castle");
-            let comp = self.board.component(castle);
-            let (spaces, cities) = (comp.size() as u32, comp.cities as u32);
+            let comp = self.board.component(castle).spaces;
+            let (spaces, cities) = (comp.len() as u32, self.board.land().count(comp, Terrain::City) as u32);
             ev.push(Event::ProvinceFounded { colour: owner, castle, spaces, cities });
             self.add_score(owner, founding_value(spaces as usize, cities as usize) as i32, ScoreReason::Founding, ev);
         }
-        let removed = self.board.remove_superfluous_borders();
-        if !removed.is_empty() {
-            ev.push(Event::BordersRemoved { edges: removed });
+        if !founded.removed.is_empty() {
+            ev.push(Event::BordersRemoved { edges: founded.removed });
         }
     }
 
     fn place_border(&mut self, by: Colour, edge: Edge, ev: &mut Vec<Event>) {
-        let before = self.board.province_castles();
-        self.board.add_border(edge);
+        let founded = self.board.place_border(edge);
         ev.push(Event::BorderPlaced { by, edge });
-        self.settle(before, ev);
+        self.settle(founded, ev);
     }
 
-    fn take_space(&mut self, by: Colour, castle: Space, at: Space, zone: &mut [(u32, u32, u32); 4], ev: &mut Vec<Event>) {
-        let before = self.board.province_castles();
-        let prov = self.board.component(castle).spaces;
-        let loser = self.board.province_at(at);
-        let loser_spaces = loser.map(|(_, c)| self.board.component(c).spaces);
-        let (removed, added) = self.rearrangement(&prov, at);
-        for &e in &removed {
-            self.board.remove_border_raw(e);
-        }
-        for &e in &added {
-            self.board.add_border_raw(e);
-        }
-        self.board.rebuild();
-        ev.push(Event::SpaceTaken { by, castle, at, from: loser.map(|(o, _)| o) });
+    fn take_space(&mut self, by: Colour, castle: Space, at: Space, zone: &mut ZoneLosses, ev: &mut Vec<Event>) {
+        let Taken { from, cut_off, added, founded } = self.board.take(castle, at);
+        ev.push(Event::SpaceTaken { by, castle, at, from: from.map(|(o, _)| o) });
         if !added.is_empty() {
             ev.push(Event::BordersAdded { edges: added });
         }
         let city = self.board.terrain(at) == Terrain::City;
         let value = 1 + if city { 5 } else { 0 };
         self.add_score(by, value, ScoreReason::Expansion, ev);
-        if let (Some((owner, other)), Some(old)) = (loser, loser_spaces) {
+        if let Some((owner, _)) = from {
             self.add_score(owner, -value, ScoreReason::LostSpace, ev);
             // R-B6 / R-B12: pieces cut off from the castle become neutral zones.
-            let mut lost = old;
-            lost.remove(at);
-            let lost = lost.minus(self.board.component(other).spaces);
-            if !lost.is_empty() {
-                let cities = lost.iter().filter(|&s| self.board.terrain(s) == Terrain::City).count() as u32;
-                ev.push(Event::NeutralZoneFormed { loser: owner, spaces: lost.len() as u32, cities });
-                let z = &mut zone[owner.index()];
-                z.0 += lost.len() as u32;
-                z.1 += cities;
-                let total = founding_value(z.0 as usize, 0) + 5 * z.1;
-                let charge = total - z.2;
-                z.2 = total;
+            if !cut_off.is_empty() {
+                let cities = self.board.land().count(cut_off, Terrain::City) as u32;
+                ev.push(Event::NeutralZoneFormed { loser: owner, spaces: cut_off.len() as u32, cities });
+                let z = &mut zone.0[owner];
+                z.spaces += cut_off.len() as u32;
+                z.cities += cities;
+                let total = founding_value(z.spaces as usize, 0) + 5 * z.cities;
+                let charge = total - z.charged;
+                z.charged = total;
                 self.add_score(owner, -(charge as i32), ScoreReason::NeutralZone, ev);
             }
         }
-        self.settle(before, ev);
+        self.settle(founded, ev);
     }
+}
+
+/// Founding value of an area: the founding table plus 5 per city.
+pub fn founding_value(spaces: usize, cities: usize) -> u32 {
+    let base = match spaces {
+        0 => 0,
+        1..=4 => 3,
+        5..=10 => 5,
+        11..=20 => 7,
+        21..=30 => 9,
+        _ => 12,
+    };
+    base + 5 * cities as u32
 }
 
 fn knight_allowed(two: bool, placed: u8, expansion: Expansion) -> bool {

@@ -1,9 +1,9 @@
 //! What happened: the events `play` returns, in order.
 
-use super::board::PieceKind;
+use crate::engine::board::PieceKind;
 use super::cards::{CardId, PoliticsCard, Treasures};
-use super::colour::Colour;
-use super::space::{Edge, Space};
+use crate::engine::colour::Colour;
+use crate::engine::grid::{Edge, Space};
 use serde::{Deserialize, Serialize};
 
 /// Why a score changed.

@@ -1,6 +1,7 @@
 //! The referee's JSON summary of a game (shared/NOTATION.md, "The referee").
 
-use super::colour::Colour;
+use crate::engine::board::land::Terrain;
+use crate::engine::colour::Colour;
 use super::game::{Game, Phase};
 use serde_json::{json, Map, Value};
 
@@ -18,8 +19,8 @@ impl Game {
                 "provinces": board.provinces(c).map(|castle| json!({
                     "castle": castle.to_string(),
                     "spaces": board.component(castle).size(),
-                    "cities": board.component(castle).cities,
-                    "mountains": board.component(castle).mountains,
+                    "cities": board.land().count(board.component(castle).spaces, Terrain::City),
+                    "mountains": board.land().count(board.component(castle).spaces, Terrain::Mountain),
                 })).collect::<Vec<_>>(),
                 "breakdown": {
                     "provinces": b.provinces, "expansions": b.expansions, "losses": b.losses,

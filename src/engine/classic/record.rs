@@ -1,13 +1,13 @@
 //! Game records (shared/NOTATION.md): headers, then one move a line.
 
 use super::cards::{CardId, PoliticsCard};
-use super::colour::Colour;
+use crate::engine::colour::Colour;
 use super::event::Event;
 use super::game::Game;
 use super::map::TilePlacement;
 use super::moves::Move;
 use super::setup::{Setup, SetupKind};
-use super::space::{Edge, Space};
+use crate::engine::grid::{Edge, Space};
 use std::fmt;
 
 /// A record that can't be read or replayed: the line and the reason.

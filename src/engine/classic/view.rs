@@ -4,14 +4,14 @@
 //! opened. Others' money (unless money is public), hands and bids are not in it at all:
 //! "there is no field to forget to strip".
 
-use super::board::Piece;
+use crate::engine::board::Piece;
 use super::cards::{CardId, PoliticsCard, Treasures};
-use super::colour::{ByColour, Colour};
+use crate::engine::colour::{ByColour, Colour};
 use super::game::{Breakdown, Expansion, Game, Phase, Work};
 use super::map::TilePlacement;
 use super::moves::Move;
 use super::setup::SetupKind;
-use super::space::{Edge, Space};
+use crate::engine::grid::{Edge, Space};
 use serde::Serialize;
 
 /// A province as seen on the board.
@@ -129,7 +129,7 @@ impl Game {
         for comp in board.components() {
             match comp.castles.len() {
                 1 => {
-                    let castle = comp.castles[0];
+                    let castle = comp.castles.first().expect("a castle");
                     let owner = board.castle_colour(castle).expect("castle");
                     provinces.push(ProvinceView { owner, castle, spaces: comp.spaces.iter().collect(), knights: board.knights_in(castle, owner) });
                 }
@@ -199,9 +199,9 @@ impl Game {
             neutral: self.neutral(),
             setup: self.setup_kind(),
             public_money: self.public_money(),
-            tiles: board.map().tiles,
+            tiles: self.tiles(),
             borders: board.borders().iter().collect(),
-            pieces: Space::all().filter_map(|s| board.piece(s).map(|p| (s, p))).collect(),
+            pieces: board.occupied_set().iter().filter_map(|s| board.piece(s).map(|p| (s, p))).collect(),
             provinces,
             neutral_zones,
             alliances: self.alliances().to_vec(),

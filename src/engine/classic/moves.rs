@@ -1,8 +1,8 @@
 //! Moves, written and read in the record notation of shared/NOTATION.md.
 
 use super::cards::{PoliticsCard, Treasures};
-use super::colour::Colour;
-use super::space::{Edge, Space};
+use crate::engine::colour::Colour;
+use crate::engine::grid::{Edge, Grid, Space};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -42,6 +42,17 @@ pub enum Move {
 }
 
 impl Move {
+    /// True if every space and edge the move names lies on the grid.
+    pub fn on_board(&self, grid: &Grid) -> bool {
+        match *self {
+            Move::Castle { at, .. } | Move::Knight { at, .. } => grid.contains(at),
+            Move::Expand { at, castle, .. } => grid.contains(at) && castle.is_none_or(|c| grid.contains(c)),
+            Move::Alliance { own: a, other: b, .. } | Move::Renegade { remove: a, place: b, .. } | Move::Unally { a, b, .. } => grid.contains(a) && grid.contains(b),
+            Move::Border { edge, .. } => grid.contains_edge(edge),
+            _ => true,
+        }
+    }
+
     /// The colour making the move.
     pub fn by(&self) -> Colour {
         match *self {

@@ -1,19 +1,22 @@
-//! The board: terrain, borders and pieces, and the components they form.
+//! The board both editions share: land, borders and pieces, the components they form, and the
+//! alliances between provinces (New Edition: regions).
 //!
 //! Provinces are never stored: cutting the grid along the borders gives the
 //! components; a component with exactly one castle is that castle's province.
 //! [`Board`] keeps the components as a cache rebuilt after every change of the
-//! borders (tests check the cache against a fresh derivation).
+//! borders (tests check the cache against a fresh derivation). The territorial rules that both
+//! editions apply to it (R-B1…R-B13) are in [`territory`]; they return facts, never scores.
+
+pub mod land;
+pub mod territory;
 
 use super::colour::{ByColour, Colour};
-use super::map::{Map, Terrain};
-use super::space::{Edge, EdgeSet, Space, SpaceSet, SPACES};
+use super::grid::{Edge, EdgeSet, Grid, Space, SpaceSet};
+use land::{Land, Terrain};
 use serde::{Deserialize, Serialize};
 
-/// How many border markers the game has (R-B3).
+/// How many border markers the game has (R-B3; both editions).
 pub const BORDER_MARKERS: usize = 100;
-/// Knights of each colour.
-pub const KNIGHTS_PER_COLOUR: u8 = 12;
 
 /// Castle or knight.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -35,25 +38,18 @@ pub struct Piece {
 }
 
 /// A connected piece of the grid cut along the borders.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Component {
     /// Its spaces.
     pub spaces: SpaceSet,
-    /// Its castles, in space order.
-    pub castles: Vec<Space>,
-    /// Cities in it.
-    pub cities: u8,
-    /// Mountains in it.
-    pub mountains: u8,
+    /// Its castles.
+    pub castles: SpaceSet,
 }
 
 impl Component {
     /// The castle of a province (a component with exactly one castle).
     pub fn province_castle(&self) -> Option<Space> {
-        match self.castles[..] {
-            [c] => Some(c),
-            _ => None,
-        }
+        if self.castles.len() == 1 { self.castles.first() } else { None }
     }
 
     /// Number of spaces.
@@ -62,57 +58,58 @@ impl Component {
     }
 }
 
-/// Founding value of an area: the founding table plus 5 per city.
-pub fn founding_value(spaces: usize, cities: usize) -> u32 {
-    let base = match spaces {
-        0 => 0,
-        1..=4 => 3,
-        5..=10 => 5,
-        11..=20 => 7,
-        21..=30 => 9,
-        _ => 12,
-    };
-    base + 5 * cities as u32
-}
-
-/// Terrain, borders, pieces and the derived components.
-#[derive(Clone, Debug)]
+/// Land, borders, pieces, alliances and the derived components.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Board {
-    map: Map,
+    land: Land,
+    knights_per_colour: u8,
     borders: EdgeSet,
     castles: ByColour<SpaceSet>,
     knights: ByColour<SpaceSet>,
-    label: [u8; SPACES],
+    all_castles: SpaceSet,
+    occupied: SpaceSet,
+    /// The piece on each space, for constant-time look-ups (kept with the sets above).
+    on: [Option<Piece>; 256],
+    alliances: Vec<(Space, Space)>,
+    label: [u8; 256],
     components: Vec<Component>,
-    cities: SpaceSet,
-    mountains: SpaceSet,
 }
 
 impl Board {
-    /// An empty board on the given map.
-    pub fn new(map: Map) -> Board {
+    /// An empty board on the given land, with `knights_per_colour` knights in each colour's stock.
+    pub fn new(land: Land, knights_per_colour: u8) -> Board {
         let mut b = Board {
-            map: map.clone(),
+            land,
+            knights_per_colour,
             borders: EdgeSet::default(),
             castles: ByColour::default(),
             knights: ByColour::default(),
-            label: [0; SPACES],
+            all_castles: SpaceSet::EMPTY,
+            occupied: SpaceSet::EMPTY,
+            on: [None; 256],
+            alliances: Vec::new(),
+            label: [0; 256],
             components: Vec::new(),
-            cities: Space::all().filter(|&s| map.terrain(s) == Terrain::City).collect(),
-            mountains: Space::all().filter(|&s| map.terrain(s) == Terrain::Mountain).collect(),
         };
         b.rebuild();
         b
     }
 
-    /// The map.
-    pub fn map(&self) -> &Map {
-        &self.map
+    /// The land.
+    pub fn land(&self) -> &Land {
+        &self.land
+    }
+
+    /// The grid.
+    #[inline]
+    pub fn grid(&self) -> &'static Grid {
+        self.land.grid()
     }
 
     /// Terrain of a space.
+    #[inline]
     pub fn terrain(&self, s: Space) -> Terrain {
-        self.map.terrain(s)
+        self.land.terrain(s)
     }
 
     /// The borders on the board.
@@ -126,6 +123,7 @@ impl Board {
     }
 
     /// True if a border stands on the edge.
+    #[inline]
     pub fn has_border(&self, e: Edge) -> bool {
         self.borders.contains(e)
     }
@@ -140,35 +138,38 @@ impl Board {
         self.knights[c]
     }
 
+    /// Castles and knights of a colour.
+    pub fn pieces(&self, c: Colour) -> SpaceSet {
+        self.castles[c].union(self.knights[c])
+    }
+
+    /// Knights each colour has in all.
+    pub fn knights_per_colour(&self) -> u8 {
+        self.knights_per_colour
+    }
+
     /// Knights of a colour not on the board.
     pub fn knights_in_stock(&self, c: Colour) -> u8 {
-        KNIGHTS_PER_COLOUR.saturating_sub(self.knights[c].len() as u8)
+        self.knights_per_colour.saturating_sub(self.knights[c].len() as u8)
     }
 
     /// The piece on a space.
+    #[inline]
     pub fn piece(&self, s: Space) -> Option<Piece> {
-        Colour::ALL.into_iter().find_map(|colour| {
-            if self.castles[colour].contains(s) {
-                Some(Piece { colour, kind: PieceKind::Castle })
-            } else if self.knights[colour].contains(s) {
-                Some(Piece { colour, kind: PieceKind::Knight })
-            } else {
-                None
-            }
-        })
+        self.on[s.index()]
     }
 
     /// Puts a piece on an empty space (castles change the components).
     pub fn put(&mut self, s: Space, p: Piece) {
         debug_assert!(self.piece(s).is_none());
+        self.occupied.insert(s);
+        self.on[s.index()] = Some(p);
         match p.kind {
             PieceKind::Castle => {
-                // A castle changes only the castle list of its component.
+                // A castle changes only the castle set of its component.
                 self.castles[p.colour].insert(s);
-                let comp = &mut self.components[self.label[s.index()] as usize];
-                if let Err(i) = comp.castles.binary_search(&s) {
-                    comp.castles.insert(i, s);
-                }
+                self.all_castles.insert(s);
+                self.components[self.label[s.index()] as usize].castles.insert(s);
             }
             PieceKind::Knight => self.knights[p.colour].insert(s),
         }
@@ -176,17 +177,10 @@ impl Board {
 
     /// Removes a knight.
     pub fn remove_knight(&mut self, s: Space, c: Colour) {
+        debug_assert!(self.knights[c].contains(s));
         self.knights[c].remove(s);
-    }
-
-    /// Adds a border (the caller rebuilds with [`Board::rebuild`] when done).
-    pub fn add_border_raw(&mut self, e: Edge) {
-        self.borders.insert(e);
-    }
-
-    /// Removes a border (the caller rebuilds when done).
-    pub fn remove_border_raw(&mut self, e: Edge) {
-        self.borders.remove(e);
+        self.occupied.remove(s);
+        self.on[s.index()] = None;
     }
 
     /// Places a border and updates the components.
@@ -202,18 +196,30 @@ impl Board {
         }
     }
 
+    /// Adds a border without updating the components (setup code rebuilds once at the end).
+    pub(crate) fn add_border_raw(&mut self, e: Edge) {
+        self.borders.insert(e);
+    }
+
+    /// Removes and adds borders, then rebuilds the components once.
+    pub(crate) fn rearrange_borders(&mut self, removed: EdgeSet, added: EdgeSet) {
+        self.borders = self.borders.minus(removed).union(added);
+        self.rebuild();
+    }
+
     /// True if `b` can be reached from `a` without crossing a border (both in one cached component).
     fn connected_within_component(&self, a: Space, b: Space) -> bool {
         if self.label[a.index()] != self.label[b.index()] {
             return false;
         }
+        let grid = self.grid();
         let mut seen = SpaceSet::EMPTY;
         seen.insert(a);
-        let mut stack = [a; SPACES];
+        let mut stack = [a; 256];
         let mut top = 1;
         while top > 0 {
             top -= 1;
-            for (n, e) in stack[top].neighbours() {
+            for (n, e) in grid.neighbours(stack[top]) {
                 if !seen.contains(n) && !self.borders.contains(e) {
                     if n == b {
                         return true;
@@ -228,13 +234,20 @@ impl Board {
     }
 
     /// Every space holding a piece.
+    #[inline]
     pub fn occupied_set(&self) -> SpaceSet {
-        Colour::ALL.iter().fold(SpaceSet::EMPTY, |acc, &c| acc.union(self.castles[c]).union(self.knights[c]))
+        self.occupied
     }
 
     /// True if a piece of some colour stands on the space.
+    #[inline]
     pub fn occupied(&self, s: Space) -> bool {
-        Colour::ALL.iter().any(|&c| self.castles[c].contains(s) || self.knights[c].contains(s))
+        self.occupied.contains(s)
+    }
+
+    /// Every castle on the board.
+    pub fn all_castles(&self) -> SpaceSet {
+        self.all_castles
     }
 
     /// Two spaces are adjacent for pieces: orthogonal with no border between.
@@ -243,6 +256,7 @@ impl Board {
     }
 
     /// The component holding a space.
+    #[inline]
     pub fn component(&self, s: Space) -> &Component {
         &self.components[self.label[s.index()] as usize]
     }
@@ -265,7 +279,10 @@ impl Board {
 
     /// The colour of the castle on a space.
     pub fn castle_colour(&self, s: Space) -> Option<Colour> {
-        Colour::ALL.into_iter().find(|&c| self.castles[c].contains(s))
+        match self.on[s.index()] {
+            Some(Piece { colour, kind: PieceKind::Castle }) => Some(colour),
+            _ => None,
+        }
     }
 
     /// The provinces of a colour, as their castles.
@@ -278,37 +295,44 @@ impl Board {
         Colour::ALL.into_iter().flat_map(move |c| self.provinces(c).map(move |s| (c, s)))
     }
 
+    /// Every space inside a province of `c`.
+    pub fn province_spaces(&self, c: Colour) -> SpaceSet {
+        self.provinces(c).fold(SpaceSet::EMPTY, |acc, castle| acc.union(self.component(castle).spaces))
+    }
+
     /// Knights of colour `c` standing in the component of `s` (R-B11).
     pub fn knights_in(&self, s: Space, c: Colour) -> usize {
         self.knights[c].intersect(self.component(s).spaces).len()
     }
 
-    /// True if two sets of spaces share an edge (geometric adjacency).
-    pub fn touches(a: SpaceSet, b: SpaceSet) -> bool {
-        a.iter().any(|s| s.neighbours().any(|(n, _)| b.contains(n)))
+    /// The alliances, each as the castles of its two provinces (R-B7, R-N11).
+    pub fn alliances(&self) -> &[(Space, Space)] {
+        &self.alliances
     }
 
-    /// Spaces sharing an edge with the set, not in it.
-    pub fn rim(set: SpaceSet) -> SpaceSet {
-        let mut out = SpaceSet::EMPTY;
-        for s in set.iter() {
-            for (n, _) in s.neighbours() {
-                if !set.contains(n) {
-                    out.insert(n);
-                }
-            }
-        }
-        out
+    /// True if the provinces of castles `a` and `b` are allied.
+    pub fn allied(&self, a: Space, b: Space) -> bool {
+        self.alliances.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+    }
+
+    /// Binds two provinces (checked by [`Board::check_alliance`]).
+    pub fn ally(&mut self, a: Space, b: Space) {
+        self.alliances.push((a, b));
+    }
+
+    /// Ends the alliance between two provinces (Classic's buy-out).
+    pub fn unally(&mut self, a: Space, b: Space) {
+        self.alliances.retain(|&(x, y)| !((x, y) == (a, b) || (x, y) == (b, a)));
     }
 
     /// Recomputes the components from the borders and castles.
     pub fn rebuild(&mut self) {
         const NONE: u8 = u8::MAX;
-        self.label = [NONE; SPACES];
+        let grid = self.grid();
+        self.label = [NONE; 256];
         self.components.clear();
-        let all_castles = Colour::ALL.iter().fold(SpaceSet::EMPTY, |acc, &c| acc.union(self.castles[c]));
-        let mut stack = [Space::from_index(0).unwrap(); SPACES];
-        for start in Space::all() {
+        let mut stack = [Space::from_index(0).expect("a1"); 256];
+        for start in grid.spaces() {
             if self.label[start.index()] != NONE {
                 continue;
             }
@@ -321,7 +345,7 @@ impl Board {
                 top -= 1;
                 let s = stack[top];
                 spaces.insert(s);
-                for (n, e) in s.neighbours() {
+                for (n, e) in grid.neighbours(s) {
                     if self.label[n.index()] == NONE && !self.borders.contains(e) {
                         self.label[n.index()] = id;
                         stack[top] = n;
@@ -329,15 +353,7 @@ impl Board {
                     }
                 }
             }
-            let here = spaces.intersect(all_castles);
-            // Spaces iterate in index order, so the castles come out sorted.
-            let castles = if here.is_empty() { Vec::new() } else { here.iter().collect() };
-            self.components.push(Component {
-                spaces,
-                castles,
-                cities: spaces.intersect(self.cities).len() as u8,
-                mountains: spaces.intersect(self.mountains).len() as u8,
-            });
+            self.components.push(Component { spaces, castles: spaces.intersect(self.all_castles) });
         }
     }
 
@@ -362,10 +378,12 @@ impl Board {
         self.components.iter().filter_map(|c| c.province_castle()).collect()
     }
 
-    /// Checks that the cached components equal a fresh derivation (for tests).
+    /// Checks that the cached components and piece sets equal a fresh derivation (for tests).
     pub fn cache_is_consistent(&self) -> bool {
         let mut fresh = self.clone();
+        fresh.all_castles = Colour::ALL.iter().fold(SpaceSet::EMPTY, |acc, &c| acc.union(self.castles[c]));
+        fresh.occupied = Colour::ALL.iter().fold(fresh.all_castles, |acc, &c| acc.union(self.knights[c]));
         fresh.rebuild();
-        fresh.components == self.components && fresh.label == self.label
+        fresh == *self
     }
 }

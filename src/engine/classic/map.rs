@@ -1,53 +1,9 @@
-//! Terrain and the six map tiles (data from RULES.md, "Game data — Classic").
+//! The six Classic map tiles (data from RULES.md, "Game data — Classic") and their layout.
 
-use super::space::{Space, COLS, SPACES};
+use crate::engine::board::land::{Land, Terrain, TileRows};
+use crate::engine::grid::{Space, CLASSIC};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// Terrain of a space.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Terrain {
-    /// Open country: knights may stand here; castles in the variable setup.
-    Open,
-    /// Forest: knights may stand here for 5 ducats.
-    Forest,
-    /// Mountain ("Gebirge"): 1 point at each silver find and at the end.
-    Mountain,
-    /// City: 5 extra points in a province.
-    City,
-}
-
-impl Terrain {
-    /// The notation letter (`.`, `F`, `H`, `C`).
-    pub fn letter(self) -> char {
-        match self {
-            Terrain::Open => '.',
-            Terrain::Forest => 'F',
-            Terrain::Mountain => 'H',
-            Terrain::City => 'C',
-        }
-    }
-
-    /// The name used by the browser's test hooks.
-    pub fn name(self) -> &'static str {
-        match self {
-            Terrain::Open => "open",
-            Terrain::Forest => "forest",
-            Terrain::Mountain => "mountain",
-            Terrain::City => "city",
-        }
-    }
-
-    fn from_letter(c: u8) -> Terrain {
-        match c {
-            b'F' => Terrain::Forest,
-            b'H' => Terrain::Mountain,
-            b'C' => Terrain::City,
-            _ => Terrain::Open,
-        }
-    }
-}
 
 /// Tile size in spaces.
 pub const TILE: u8 = 5;
@@ -98,38 +54,26 @@ pub const BASIC_TILES: [TilePlacement; 6] = [
     TilePlacement { tile: 5, turns: 0 },
 ];
 
-/// The assembled map: terrain of each space.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// The assembled map: the tiles and the land they make.
+#[derive(Clone, PartialEq, Debug)]
 pub struct Map {
     /// The tiles on the six places (top row left to right, then bottom row).
     pub tiles: [TilePlacement; 6],
-    terrain: [Terrain; SPACES],
+    /// The terrain of every space.
+    pub land: Land,
 }
 
 impl Map {
     /// Assembles the map from six tile placements.
     pub fn new(tiles: [TilePlacement; 6]) -> Map {
-        let mut terrain = [Terrain::Open; SPACES];
-        for (place, tp) in tiles.iter().enumerate() {
-            let (ox, oy) = ((place % 3) as u8 * TILE, (place / 3) as u8 * TILE);
-            for r in 0..TILE {
-                for c in 0..TILE {
-                    // Turning clockwise once: new[r][c] = old[n-1-c][r].
-                    let (mut sr, mut sc) = (r, c);
-                    for _ in 0..tp.turns {
-                        (sr, sc) = (TILE - 1 - sc, sr);
-                    }
-                    let t = Terrain::from_letter(TILES[tp.tile as usize][sr as usize][sc as usize]);
-                    terrain[((oy + r) as usize) * COLS as usize + (ox + c) as usize] = t;
-                }
-            }
-        }
-        Map { tiles, terrain }
+        let rows: Vec<TileRows> = TILES.iter().map(|t| t.iter().map(|r| r.to_vec()).collect()).collect();
+        let placed: Vec<(&TileRows, u8)> = tiles.iter().map(|tp| (&rows[tp.tile as usize], tp.turns)).collect();
+        Map { tiles, land: Land::from_tiles(&CLASSIC, &placed) }
     }
 
     /// Terrain of a space.
     pub fn terrain(&self, s: Space) -> Terrain {
-        self.terrain[s.index()]
+        self.land.terrain(s)
     }
 }
 
@@ -140,7 +84,7 @@ mod tests {
     #[test]
     fn basic_map_totals_match_rules() {
         let m = Map::new(BASIC_TILES);
-        let count = |t| Space::all().filter(|&s| m.terrain(s) == t).count();
+        let count = |t| CLASSIC.spaces().filter(|&s| m.terrain(s) == t).count();
         assert_eq!(count(Terrain::Open), 66);
         assert_eq!(count(Terrain::Forest), 51);
         assert_eq!(count(Terrain::Mountain), 23);
