@@ -119,11 +119,19 @@ impl Terrain {
 pub type TileRows = Vec<Vec<u8>>;
 
 /// The terrain of every space of a board.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq)]
 pub struct Land {
     grid: &'static Grid,
     terrain: [Terrain; 256],
     by_terrain: [SpaceSet; TERRAINS],
+}
+
+impl std::fmt::Debug for Land {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Terrain never changes during a game: one letter a space, row by row.
+        let letters: String = self.grid.spaces().map(|s| self.terrain(s).letter()).collect();
+        write!(f, "Land({:?}, {letters})", self.grid)
+    }
 }
 
 impl Land {

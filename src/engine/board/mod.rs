@@ -59,7 +59,7 @@ impl Component {
 }
 
 /// Land, borders, pieces, alliances and the derived components.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Board {
     land: Land,
     knights_per_colour: u8,
@@ -73,6 +73,19 @@ pub struct Board {
     alliances: Vec<(Space, Space)>,
     label: [u8; 256],
     components: Vec<Component>,
+}
+
+impl std::fmt::Debug for Board {
+    /// The state itself; the caches derived from it are checked by [`Board::cache_is_consistent`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("land", &self.land)
+            .field("borders", &self.borders.iter().map(|e| e.to_string()).collect::<Vec<_>>())
+            .field("castles", &self.castles)
+            .field("knights", &self.knights)
+            .field("alliances", &self.alliances)
+            .finish()
+    }
 }
 
 impl Board {

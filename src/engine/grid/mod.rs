@@ -24,7 +24,6 @@ struct Neighbours {
 
 /// The shape of a board: columns, rows, tile size, which spaces and edges it has, and a
 /// neighbour table.
-#[derive(Debug)]
 pub struct Grid {
     /// Columns (`a` is the first).
     pub cols: u8,
@@ -35,6 +34,12 @@ pub struct Grid {
     spaces: SpaceSet,
     edges: EdgeSet,
     neighbours: [Neighbours; 256],
+}
+
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Grid({} x {})", self.cols, self.rows)
+    }
 }
 
 impl PartialEq for Grid {
