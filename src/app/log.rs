@@ -1,7 +1,7 @@
 //! The game log in words. Only public information: a card taken is "a politics card",
 //! a sealed bid is "a sealed bid" until all bids are revealed.
 
-use crate::engine::classic::game::founding_value;
+use crate::engine::classic::scoring::founding_value;
 use crate::engine::{Action, CardFace, Colour, Event, Game, PieceKind, ScoreReason, Treasures};
 
 /// One line of the log.

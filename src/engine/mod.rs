@@ -26,6 +26,7 @@ pub mod classic;
 pub mod colour;
 pub mod error;
 pub mod grid;
+pub mod rng;
 
 pub use board::land::{Land, MineKind, Terrain};
 pub use board::{Board, Piece, PieceKind};

@@ -3,11 +3,19 @@
 //! shared [`crate::engine::board`].
 
 pub mod cards;
+mod contest;
 pub mod event;
 pub mod game;
+mod legal;
 pub mod map;
 pub mod moves;
+mod payment;
+mod perform;
+mod politics;
 pub mod record;
+mod round;
+pub mod scoring;
 pub mod setup;
+mod start;
 mod summary;
 pub mod view;
