@@ -1,24 +1,23 @@
-//! A bot that plays uniformly random legal moves (for tests and the benchmark).
+//! A bot that plays uniformly random legal moves (for tests and the benchmark), for either edition.
 
-use super::classic::game::Game;
-use super::classic::moves::Move;
+use super::edition::Rules;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Picks uniformly among the legal moves.
-pub struct RandomBot {
+pub struct RandomBot<M> {
     rng: ChaCha8Rng,
-    buf: Vec<Move>,
+    buf: Vec<M>,
 }
 
-impl RandomBot {
+impl<M: Copy> RandomBot<M> {
     /// A bot with its own seeded generator.
-    pub fn new(seed: u64) -> RandomBot {
+    pub fn new(seed: u64) -> RandomBot<M> {
         RandomBot { rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b07), buf: Vec::new() }
     }
 
     /// A legal move for the game, or `None` when the game is over.
-    pub fn pick(&mut self, game: &Game) -> Option<Move> {
+    pub fn pick<G: Rules<Move = M>>(&mut self, game: &G) -> Option<M> {
         game.legal_moves_into(&mut self.buf);
         if self.buf.is_empty() {
             return None;
@@ -29,7 +28,10 @@ impl RandomBot {
 }
 
 /// Plays a whole game with random bots; returns the final game and the moves.
-pub fn play_out(mut game: Game, seed: u64) -> (Game, Vec<Move>) {
+///
+/// # Panics
+/// If the engine refuses a move it listed (a bug the property tests look for).
+pub fn play_out<G: Rules>(mut game: G, seed: u64) -> (G, Vec<G::Move>) {
     let mut bot = RandomBot::new(seed);
     let mut moves = Vec::new();
     while let Some(m) = bot.pick(&game) {

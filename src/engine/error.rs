@@ -105,6 +105,22 @@ pub enum IllegalMove {
     MustTakeFromOpenedPile,
     /// Politics action: a pile is already open.
     PileAlreadyOpen,
+
+    // ----- New Edition -----
+    /// That power card is not in the player's hand.
+    PowerCardNotInHand,
+    /// The card has no such action (one-action cards have only action 1).
+    NoSuchAction,
+    /// That card is not in the market.
+    CardNotInMarket,
+    /// The card sold this turn can't be taken back (R-N13).
+    CardJustSold,
+    /// The deck is empty.
+    DeckEmpty,
+    /// Renegade: one's own region needs a knight of one's own (R-N10).
+    RegionWithoutKnight,
+    /// Renegade: no knight of that region may be removed (R-N10, R-B9).
+    NoRemovableKnight,
 }
 
 impl fmt::Display for IllegalMove {
@@ -161,6 +177,13 @@ impl fmt::Display for IllegalMove {
             CardNotInPile => "that card is not in the pile".into(),
             MustTakeFromOpenedPile => "a card must be taken from the opened pile".into(),
             PileAlreadyOpen => "a pile is already open".into(),
+            PowerCardNotInHand => "that power card is not in the hand".into(),
+            NoSuchAction => "that card has no such action".into(),
+            CardNotInMarket => "that card is not in the market".into(),
+            CardJustSold => "the card sold this turn can't be taken back".into(),
+            DeckEmpty => "the deck is empty".into(),
+            RegionWithoutKnight => "the region needs a knight of its owner".into(),
+            NoRemovableKnight => "no knight of that region may be removed without breaking a link".into(),
         };
         f.write_str(&s)
     }

@@ -24,8 +24,11 @@ pub mod board;
 pub mod bot;
 pub mod classic;
 pub mod colour;
+pub mod edition;
 pub mod error;
 pub mod grid;
+pub mod newed;
+pub mod notation;
 pub mod rng;
 
 pub use board::land::{Land, MineKind, Terrain};
@@ -39,5 +42,6 @@ pub use classic::record::{Record, RecordError};
 pub use classic::setup::{Setup, SetupKind};
 pub use classic::view::{PhaseView, View};
 pub use colour::{ByColour, Colour};
+pub use edition::{AnyGame, AnyRecord, Edition, Rules};
 pub use error::{IllegalMove, SetupError};
 pub use grid::{Edge, Space};

@@ -8,24 +8,9 @@ use super::map::TilePlacement;
 use super::moves::Move;
 use super::setup::{Setup, SetupKind};
 use crate::engine::grid::{Edge, Space};
-use std::fmt;
+use crate::engine::notation::{parse_by_colour, parse_list, Lexed};
 
-/// A record that can't be read or replayed: the line and the reason.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct RecordError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub reason: String,
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
-    }
-}
-
-impl std::error::Error for RecordError {}
+pub use crate::engine::notation::RecordError;
 
 /// A parsed record: its setup, extra headers, and the moves with their line numbers.
 #[derive(Clone, Debug)]
@@ -40,69 +25,28 @@ pub struct Record {
     pub header_line: usize,
 }
 
-fn strip_comment(line: &str) -> &str {
-    line.split_once('#').map_or(line, |(a, _)| a).trim()
-}
-
-fn parse_list<T>(v: &str, what: &str, f: impl Fn(&str) -> Option<T>) -> Result<Vec<T>, String> {
-    v.split_whitespace().map(|w| f(w).ok_or_else(|| format!("'{w}' is not a {what}"))).collect()
-}
-
-/// Parses `red:a1,m4 yellow:a9`.
-fn parse_by_colour<T>(v: &str, what: &str, f: impl Fn(&str) -> Option<T>) -> Result<Vec<(Colour, T)>, String> {
-    let mut out = Vec::new();
-    for group in v.split_whitespace() {
-        let (c, items) = group.split_once(':').ok_or_else(|| format!("'{group}' should be colour:{what},…"))?;
-        let colour = Colour::parse(c).ok_or_else(|| format!("unknown colour '{c}'"))?;
-        for item in items.split(',').filter(|s| !s.is_empty()) {
-            out.push((colour, f(item).ok_or_else(|| format!("'{item}' is not a {what}"))?));
-        }
-    }
-    Ok(out)
-}
-
 impl Record {
     /// Parses a record's text.
     ///
     /// # Errors
     /// The first malformed line.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        let mut headers: Vec<(usize, String, String)> = Vec::new();
+        let lexed = Lexed::new(text)?;
         let mut moves = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let l = strip_comment(raw);
-            if l.is_empty() {
-                continue;
-            }
-            if l.starts_with('[') {
-                if !moves.is_empty() {
-                    return Err(RecordError { line, reason: "headers come before the moves".into() });
-                }
-                let bad = || RecordError { line, reason: "a header is written [Name \"value\"]".into() };
-                let inner = l.strip_prefix('[').and_then(|x| x.strip_suffix(']')).ok_or_else(bad)?;
-                let (name, rest) = inner.split_once(char::is_whitespace).ok_or_else(bad)?;
-                let value = rest.trim().strip_prefix('"').and_then(|x| x.strip_suffix('"')).ok_or_else(bad)?;
-                if headers.iter().any(|(_, n, _)| n == name) {
-                    return Err(RecordError { line, reason: format!("header {name} given twice") });
-                }
-                headers.push((line, name.to_string(), value.to_string()));
-            } else {
-                let mv = Move::parse(l).map_err(|reason| RecordError { line, reason })?;
-                moves.push((line, mv));
-            }
+        for &(line, l) in &lexed.moves {
+            moves.push((line, Move::parse(l).map_err(|reason| RecordError { line, reason })?));
         }
-        let header_line = headers.last().map_or(1, |h| h.0);
-        let get = |n: &str| headers.iter().find(|(_, name, _)| name == n);
+        let header_line = lexed.header_line();
+        let get = |n: &str| lexed.headers.iter().find(|(_, name, _)| *name == n);
         let at = |line: usize| move |reason: String| RecordError { line, reason };
         let (el, _, edition) = get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
-        if edition != "classic" {
-            return Err(RecordError { line: *el, reason: format!("edition '{edition}' is not supported by this referee (classic)") });
+        if *edition != "classic" {
+            return Err(RecordError { line: *el, reason: format!("edition '{edition}' is not classic") });
         }
         let (pl, _, players) = get("Players").ok_or(RecordError { line: header_line, reason: "the Players header is required".into() })?;
         let players = parse_list(players, "colour", Colour::parse).map_err(at(*pl))?;
         let kind = match get("Setup") {
-            Some((l, _, v)) => match v.as_str() {
+            Some((l, _, v)) => match *v {
                 "basic" => SetupKind::Basic,
                 "variable" => SetupKind::Variable,
                 "custom" => SetupKind::Custom,
@@ -116,14 +60,13 @@ impl Record {
             None => 0,
         };
         let mut setup = Setup::new(players, kind, seed);
-        for (line, name, v) in &headers {
-            let line = *line;
+        for &(line, name, v) in &lexed.headers {
             let e = at(line);
-            match name.as_str() {
+            match name {
                 "Edition" | "Players" | "Setup" | "Seed" => {}
                 "Neutral" => setup.neutral = Some(Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{v}'")))?),
                 "Money" => {
-                    setup.public_money = match v.as_str() {
+                    setup.public_money = match v {
                         "public" => true,
                         "private" => false,
                         _ => return Err(e("Money is public or private".into())),
@@ -158,11 +101,11 @@ impl Record {
                 "Start" => setup.start = Some(Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{v}'")))?),
                 _ => {} // Other headers (Names, Date, Event, …) are kept by tools, ignored by the rules.
             }
-            if kind != SetupKind::Custom && matches!(name.as_str(), "Castles" | "Knights" | "Borders" | "Ducats" | "Scores" | "Hands" | "Start") {
+            if kind != SetupKind::Custom && matches!(name, "Castles" | "Knights" | "Borders" | "Ducats" | "Scores" | "Hands" | "Start") {
                 return Err(e(format!("the {name} header belongs to the custom setup")));
             }
         }
-        let names = get("Names").map(|(_, _, v)| v.split(',').map(|s| s.trim().to_string()).collect()).unwrap_or_default();
+        let names = lexed.names();
         Ok(Record { setup, names, moves, header_line })
     }
 

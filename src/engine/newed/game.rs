@@ -1,0 +1,559 @@
+//! The New Edition game: state, setup validation, public reads and `play` (the one place that
+//! sequences the steps of a turn).
+
+use super::cards::{PowerAction, PowerCardId};
+use super::event::Event;
+use super::map::Layout;
+use super::moves::Move;
+use super::setup::Setup;
+use crate::engine::board::land::Terrain;
+use crate::engine::board::{Board, Piece, PieceKind, BORDER_MARKERS};
+use crate::engine::colour::{ByColour, Colour};
+use crate::engine::error::{IllegalMove, SetupError};
+use crate::engine::grid::{Space, NEW_EDITION};
+use crate::engine::rng::shuffle;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Ducats each player starts with.
+pub const START_DUCATS: u32 = 7;
+/// Knights of each colour.
+pub const KNIGHTS: u8 = 15;
+/// Extra cost of a knight on a forest (placement at the start is free).
+pub const FOREST_COST: u32 = 1;
+/// Castle distance (R-C3 / R-N3): six spaces between.
+pub const CASTLE_DISTANCE: u8 = 7;
+/// Cards in a full hand.
+pub const HAND: usize = 3;
+
+/// Setup knights stand on a free meadow or forest.
+pub(super) fn knight_ground(t: Terrain) -> bool {
+    t.knight_ground()
+}
+
+/// The King chip's space for a number of players (R-N14).
+pub fn king_chip_for(players: usize) -> u32 {
+    match players {
+        2 => 50,
+        3 => 40,
+        _ => 30,
+    }
+}
+
+/// What remains of the card action being performed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub enum Work {
+    /// Borders still allowed.
+    Borders { left: u8 },
+    /// Knights still allowed.
+    Knights { left: u8 },
+    /// An expansion: the region once begun, and spaces taken.
+    Expand { castle: Option<Space>, taken: u8 },
+    /// Renegade: one `renegade` move.
+    Renegade,
+    /// Alliance: one `alliance` move.
+    Alliance,
+}
+
+impl Work {
+    /// The work of a card action.
+    pub fn of(a: PowerAction) -> Work {
+        match a {
+            PowerAction::Borders(n) => Work::Borders { left: n },
+            PowerAction::Knights(n) => Work::Knights { left: n },
+            PowerAction::Expand => Work::Expand { castle: None, taken: 0 },
+            PowerAction::Renegade => Work::Renegade,
+            PowerAction::Alliance => Work::Alliance,
+        }
+    }
+}
+
+/// The step the game is at.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// Placement step `step` of the schedule; `castle` is set when its knight is due.
+    Placement { step: usize, castle: Option<Space> },
+    /// `by` sells or plays a card (income already paid).
+    Choose { by: Colour },
+    /// `by` performs the action of `card`.
+    Perform { by: Colour, card: PowerCardId, work: Work },
+    /// After a Renegade by `by`: the knight to remove from the region of `region` (owner `victim`).
+    Remove { by: Colour, victim: Colour, region: Space },
+    /// `by` refills the hand; `sold` can't be taken back.
+    Refill { by: Colour, sold: Option<PowerCardId> },
+    /// The game is over.
+    Over,
+}
+
+/// A game of the New Edition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    pub(super) players: Vec<Colour>,
+    pub(super) neutral: Option<Colour>,
+    pub(super) seed: u64,
+    pub(super) custom: bool,
+    pub(super) private_money: bool,
+    pub(super) layout: Layout,
+    pub(super) deck_before_deal: Vec<PowerCardId>,
+    pub(super) board: Board,
+    /// The deck, top card last.
+    pub(super) deck: Vec<PowerCardId>,
+    pub(super) market: Vec<PowerCardId>,
+    pub(super) discard: Vec<PowerCardId>,
+    pub(super) hands: ByColour<Vec<PowerCardId>>,
+    pub(super) ducats: ByColour<u32>,
+    pub(super) scores: ByColour<u32>,
+    pub(super) king_chip: u32,
+    pub(super) placements: Vec<(Colour, Colour)>,
+    pub(super) final_phase: bool,
+    pub(super) phase: Phase,
+    pub(super) winners: Vec<Colour>,
+    pub(super) by_king: bool,
+}
+
+fn err(s: impl Into<String>) -> SetupError {
+    SetupError(s.into())
+}
+
+impl Game {
+    /// Validates a setup and starts the game; returns the events of the start.
+    ///
+    /// # Errors
+    /// A [`SetupError`] naming what is wrong with the setup.
+    pub fn new(setup: &Setup) -> Result<(Game, Vec<Event>), SetupError> {
+        let players = setup.players.clone();
+        if !(2..=4).contains(&players.len()) {
+            return Err(err("a game has 2 to 4 players"));
+        }
+        for (i, c) in players.iter().enumerate() {
+            if players[..i].contains(c) {
+                return Err(err(format!("{c} is seated twice")));
+            }
+        }
+        if let Some(c) = players.iter().chain(&setup.neutral).find(|c| !Colour::NEW_EDITION.contains(c)) {
+            return Err(err(format!("{c} is not a New Edition colour (red, blue, orange, yellow)")));
+        }
+        let neutral = match (players.len(), setup.neutral) {
+            (_, Some(n)) if players.contains(&n) => return Err(err(format!("the neutral colour {n} is also a player"))),
+            (2, Some(n)) => Some(n),
+            (2, None) => return Err(err("a 2-player game needs a Neutral colour")),
+            (_, Some(_)) => return Err(err("only the 2-player game has a neutral colour")),
+            _ => None,
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+        let layout = match setup.tiles {
+            Some(l) => l,
+            None => Layout::random(&mut rng),
+        };
+        let deck_top_first: Vec<PowerCardId> = match &setup.deck {
+            Some(d) => {
+                for (i, c) in d.iter().enumerate() {
+                    if d[..i].contains(c) {
+                        return Err(err(format!("power card {c} is in the deck twice")));
+                    }
+                }
+                d.clone()
+            }
+            None => {
+                // Stacks shuffled apart, A on top (R-N12).
+                let mut v = Vec::new();
+                for stack in 0..4 {
+                    let mut cards: Vec<PowerCardId> = PowerCardId::stack(stack).collect();
+                    shuffle(&mut rng, &mut cards);
+                    v.extend(cards);
+                }
+                v
+            }
+        };
+        let in_play = |c: Colour| players.contains(&c) || neutral == Some(c);
+        let mut board = Board::new(layout.land(), KNIGHTS);
+        let castles_each = if players.len() == 4 { 3 } else { 4 };
+        let mut hands: ByColour<Vec<PowerCardId>> = ByColour::default();
+        let mut market = Vec::new();
+        let mut discard = Vec::new();
+        let mut ducats = ByColour::from_fn(|c| if players.contains(&c) { START_DUCATS } else { 0 });
+        let mut scores: ByColour<u32> = ByColour::default();
+        let king_chip = king_chip_for(players.len());
+        let mut deck_before_deal = deck_top_first.clone();
+        if setup.custom {
+            // Cards named in hands and the market leave the deck (NOTATION.md).
+            let mut named: Vec<PowerCardId> = Vec::new();
+            for (c, cards) in &setup.hands {
+                if !players.contains(c) {
+                    return Err(err(format!("{c} is not a player and holds no cards")));
+                }
+                if cards.len() > HAND {
+                    return Err(err(format!("{c} holds more than three cards")));
+                }
+                named.extend(cards);
+            }
+            named.extend(&setup.market);
+            for (i, c) in named.iter().enumerate() {
+                if named[..i].contains(c) {
+                    return Err(err(format!("power card {c} is named twice")));
+                }
+            }
+            deck_before_deal.retain(|c| !named.contains(c));
+            for (c, cards) in &setup.hands {
+                hands[*c] = cards.clone();
+            }
+            market = setup.market.clone();
+        }
+        // The deck as a stack, top card last; dealing from the top, seat by seat.
+        let mut deck: Vec<PowerCardId> = deck_before_deal.iter().rev().copied().collect();
+        for &p in &players {
+            if setup.custom && setup.hands.iter().any(|(c, _)| *c == p) {
+                continue;
+            }
+            for _ in 0..HAND {
+                if let Some(card) = deck.pop() {
+                    hands[p].push(card);
+                }
+            }
+        }
+        if setup.custom || setup.deck.is_some() {
+            // Cards no list names are out of the game.
+            let everywhere: Vec<PowerCardId> = deck.iter().chain(&market).chain(Colour::ALL.iter().flat_map(|&c| &hands[c])).copied().collect();
+            discard = PowerCardId::all().filter(|c| !everywhere.contains(c)).collect();
+        }
+        let put = |board: &mut Board, c: Colour, s: Space, kind: PieceKind| -> Result<(), SetupError> {
+            if !in_play(c) {
+                return Err(err(format!("{c} is not in this game")));
+            }
+            if !NEW_EDITION.contains(s) {
+                return Err(err(format!("{s} is not on the New Edition board")));
+            }
+            if board.piece(s).is_some() {
+                return Err(err(format!("two pieces on {s}")));
+            }
+            let terrain = board.terrain(s);
+            if kind == PieceKind::Knight && board.knights_in_stock(c) == 0 {
+                return Err(err(format!("{c} has only {KNIGHTS} knights")));
+            }
+            if kind == PieceKind::Knight && !terrain.knight_ground() {
+                return Err(err(format!("a knight can't stand on {s} (knights stand on meadow or forest)")));
+            }
+            if kind == PieceKind::Castle && (board.castles(c).len() >= castles_each || terrain != Terrain::Open) {
+                return Err(err(format!("{c} has {castles_each} castles, each on a meadow ({s})")));
+            }
+            board.put(s, Piece { colour: c, kind });
+            Ok(())
+        };
+        let mut start = 0;
+        if setup.custom {
+            for &(c, s) in &setup.castles {
+                put(&mut board, c, s, PieceKind::Castle)?;
+            }
+            for &(c, s) in &setup.knights {
+                put(&mut board, c, s, PieceKind::Knight)?;
+            }
+            for &e in &setup.borders {
+                if !NEW_EDITION.contains_edge(e) {
+                    return Err(err(format!("{e} is not on the New Edition board")));
+                }
+                if board.has_border(e) {
+                    return Err(err(format!("border {e} listed twice")));
+                }
+                board.add_border_raw(e);
+            }
+            if board.borders().len() > BORDER_MARKERS {
+                return Err(err("the game has only 100 border markers"));
+            }
+            board.rebuild();
+            board.remove_superfluous_borders();
+            for &(a, b) in &setup.alliances {
+                let (Some(ca), Some(cb)) = (board.province_at(a).filter(|p| p.1 == a), board.province_at(b).filter(|p| p.1 == b)) else {
+                    return Err(err(format!("the alliance {a}:{b} must name the castles of two regions")));
+                };
+                if ca.0 == cb.0 || board.allied(a, b) || !NEW_EDITION.touches(board.component(a).spaces, board.component(b).spaces) {
+                    return Err(err(format!("the alliance {a}:{b} must bind two neighbouring regions of different colours, once")));
+                }
+                board.ally(a, b);
+            }
+            for &(c, d) in &setup.ducats {
+                if !players.contains(&c) {
+                    return Err(err(format!("{c} is not a player")));
+                }
+                ducats[c] = d;
+            }
+            for &(c, s) in &setup.scores {
+                if !players.contains(&c) {
+                    return Err(err(format!("{c} is not a player")));
+                }
+                if s >= king_chip {
+                    return Err(err(format!("{c}'s score {s} is at or past the King chip ({king_chip})")));
+                }
+                scores[c] = s;
+            }
+            if let Some(c) = setup.start {
+                start = players.iter().position(|&p| p == c).ok_or_else(|| err(format!("the start player {c} is not seated")))?;
+            }
+        } else if !setup.castles.is_empty() || !setup.knights.is_empty() || !setup.borders.is_empty() || !setup.market.is_empty() {
+            return Err(err("pieces, borders and the market are given only with the custom setup"));
+        }
+        let placements = if setup.custom {
+            Vec::new()
+        } else {
+            let mut v = Vec::new();
+            let own = if players.len() == 2 { 4 } else { castles_each };
+            for _ in 0..own {
+                v.extend(players.iter().map(|&p| (p, p)));
+            }
+            if let Some(n) = neutral {
+                for _ in 0..2 {
+                    v.extend(players.iter().map(|&p| (p, n)));
+                }
+            }
+            v
+        };
+        let mut g = Game {
+            final_phase: deck.is_empty(),
+            players,
+            neutral,
+            seed: setup.seed,
+            custom: setup.custom,
+            private_money: setup.private_money,
+            layout,
+            deck_before_deal,
+            board,
+            deck,
+            market,
+            discard,
+            hands,
+            ducats,
+            scores,
+            king_chip,
+            placements,
+            phase: Phase::Placement { step: 0, castle: None },
+            winners: Vec::new(),
+            by_king: false,
+        };
+        let mut events = Vec::new();
+        if g.custom {
+            g.begin_turn(start, &mut events);
+        }
+        Ok((g, events))
+    }
+
+    // ----- public reads --------------------------------------------------------------------
+
+    /// Seating order.
+    pub fn players(&self) -> &[Colour] {
+        &self.players
+    }
+
+    /// The neutral colour of a 2-player game.
+    pub fn neutral(&self) -> Option<Colour> {
+        self.neutral
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// True for a game started from a custom position.
+    pub fn is_custom(&self) -> bool {
+        self.custom
+    }
+
+    /// True when everyone's money is shown (R-N7: the default).
+    pub fn public_money(&self) -> bool {
+        !self.private_money
+    }
+
+    /// The tiles.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The deck before dealing, from the top (as `[Deck]` writes it).
+    pub fn deck_before_deal(&self) -> &[PowerCardId] {
+        &self.deck_before_deal
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The step the game is at.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Cards left in the deck.
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// The deck from the top (secret order: for the referee and tests).
+    pub fn deck(&self) -> Vec<PowerCardId> {
+        self.deck.iter().rev().copied().collect()
+    }
+
+    /// The market, in the order the cards were sold.
+    pub fn market(&self) -> &[PowerCardId] {
+        &self.market
+    }
+
+    /// Played cards and cards out of the game.
+    pub fn discard(&self) -> &[PowerCardId] {
+        &self.discard
+    }
+
+    /// A colour's hand (secret).
+    pub fn hand(&self, c: Colour) -> &[PowerCardId] {
+        &self.hands[c]
+    }
+
+    /// A colour's ducats.
+    pub fn ducats(&self, c: Colour) -> u32 {
+        self.ducats[c]
+    }
+
+    /// A colour's score.
+    pub fn score(&self, c: Colour) -> u32 {
+        self.scores[c]
+    }
+
+    /// The King chip's space.
+    pub fn king_chip(&self) -> u32 {
+        self.king_chip
+    }
+
+    /// True once the deck has run out (R-N8).
+    pub fn final_phase(&self) -> bool {
+        self.final_phase
+    }
+
+    /// The winners, once the game is over.
+    pub fn winners(&self) -> &[Colour] {
+        &self.winners
+    }
+
+    /// True when the King chip ended the game (R-N5).
+    pub fn won_by_king(&self) -> bool {
+        self.by_king
+    }
+
+    /// True when the game is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// True for a seated player (not the neutral colour).
+    pub fn is_player(&self, c: Colour) -> bool {
+        self.players.contains(&c)
+    }
+
+    /// Every colour on the board: the players, then the neutral colour.
+    pub fn colours(&self) -> impl Iterator<Item = Colour> + '_ {
+        self.players.iter().copied().chain(self.neutral)
+    }
+
+    /// The placement due: (placer, colour of the piece).
+    pub fn placement_due(&self) -> Option<(Colour, Colour)> {
+        match self.phase {
+            Phase::Placement { step, .. } => self.placements.get(step).copied(),
+            _ => None,
+        }
+    }
+
+    /// The distance castles of `colour` must keep now (R-C3, relaxed by R-N3).
+    pub fn castle_distance_now(&self, colour: Colour) -> u8 {
+        self.board.castle_distance_now(colour, CASTLE_DISTANCE, knight_ground)
+    }
+
+    /// Whose move it is (empty when the game is over).
+    pub fn to_move(&self) -> Vec<Colour> {
+        match self.phase {
+            Phase::Placement { .. } => self.placement_due().map(|(p, _)| p).into_iter().collect(),
+            Phase::Choose { by } | Phase::Perform { by, .. } | Phase::Refill { by, .. } => vec![by],
+            Phase::Remove { by, victim, .. } => vec![if self.is_player(victim) { victim } else { by }],
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    /// Plays a move. On success returns what happened; on error the game is unchanged.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] names why the move is refused.
+    pub fn play(&mut self, mv: Move) -> Result<Vec<Event>, IllegalMove> {
+        if self.phase == Phase::Over {
+            return Err(IllegalMove::GameOver);
+        }
+        if !mv.on_board(&NEW_EDITION) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if !self.to_move().contains(&mv.by()) {
+            return Err(IllegalMove::NotYourTurn);
+        }
+        // Every step checks everything before it changes anything: a refused move leaves the
+        // game untouched (tests check this after every move of thousands of games).
+        let mut ev = Vec::new();
+        self.apply(mv, &mut ev)?;
+        self.check_king(&mut ev);
+        Ok(ev)
+    }
+
+    fn apply(&mut self, mv: Move, ev: &mut Vec<Event>) -> Result<(), IllegalMove> {
+        match (self.phase.clone(), mv) {
+            (Phase::Placement { step, castle }, _) => self.place(step, castle, mv, ev),
+            (Phase::Choose { by }, Move::Sell { card, .. }) => self.sell(by, card, ev),
+            (Phase::Choose { by }, Move::Play { card, action, .. }) => self.play_card(by, card, action, ev),
+            (Phase::Perform { by, card, work }, _) => self.perform(by, card, work, mv, ev),
+            (Phase::Remove { by, victim, region }, Move::Remove { at, .. }) => self.remove(by, victim, region, at, ev),
+            (Phase::Refill { by, sold }, Move::Draw { .. }) => self.draw(by, sold, ev),
+            (Phase::Refill { by, sold }, Move::Take { card, .. }) => self.take(by, sold, card, ev),
+            _ => Err(IllegalMove::NotNow),
+        }
+    }
+
+    fn place(&mut self, step: usize, castle: Option<Space>, mv: Move, ev: &mut Vec<Event>) -> Result<(), IllegalMove> {
+        let (by, colour) = self.placements[step];
+        match (castle, mv) {
+            (None, Move::Castle { at, .. }) => {
+                if self.board.terrain(at) != Terrain::Open {
+                    return Err(IllegalMove::CastleNotOnOpenCountry);
+                }
+                if self.board.occupied(at) {
+                    return Err(IllegalMove::SpaceOccupied);
+                }
+                let min = self.castle_distance_now(colour);
+                if self.board.castles(colour).iter().any(|c| c.distance(at) < min) {
+                    return Err(IllegalMove::CastleTooClose { min_distance: min });
+                }
+                if !self.board.castle_spot_ok(colour, at, min, knight_ground) {
+                    return Err(IllegalMove::NoRoomForKnight);
+                }
+                self.board.put(at, Piece { colour, kind: PieceKind::Castle });
+                ev.push(Event::Placed { by, colour, kind: PieceKind::Castle, at });
+                self.phase = Phase::Placement { step, castle: Some(at) };
+                Ok(())
+            }
+            (Some(c), Move::Knight { at, .. }) => {
+                if !self.board.open_between(c, at) {
+                    return Err(IllegalMove::KnightNotNextToCastle);
+                }
+                if self.board.occupied(at) {
+                    return Err(IllegalMove::SpaceOccupied);
+                }
+                if !knight_ground(self.board.terrain(at)) {
+                    return Err(IllegalMove::KnightTerrain);
+                }
+                self.board.put(at, Piece { colour, kind: PieceKind::Knight });
+                ev.push(Event::Placed { by, colour, kind: PieceKind::Knight, at });
+                if step + 1 < self.placements.len() {
+                    self.phase = Phase::Placement { step: step + 1, castle: None };
+                } else {
+                    // R-N12: the player who placed the last piece starts.
+                    let start = self.players.iter().position(|&p| p == by).expect("a player placed");
+                    self.begin_turn(start, ev);
+                }
+                Ok(())
+            }
+            _ => Err(IllegalMove::NotNow),
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! Legal-move generation: exactly the moves `play` accepts (property tests check both ways).
+
+use super::actions::SEPARATION;
+use super::game::{knight_ground, Game, Phase, Work};
+use super::moves::Move;
+use crate::engine::board::territory::Separation;
+
+impl Game {
+    /// Every legal move now.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// Every legal move now, into a reused buffer (cleared first).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        match self.phase {
+            Phase::Placement { step, castle } => {
+                let Some(&(by, colour)) = self.placements.get(step) else { return };
+                match castle {
+                    None => {
+                        let min = self.castle_distance_now(colour);
+                        out.extend(self.board.grid().spaces().filter(|&s| self.board.castle_spot_ok(colour, s, min, knight_ground)).map(|at| Move::Castle { by, at }));
+                    }
+                    Some(c) => out.extend(
+                        self.board.grid().neighbours(c).filter(|&(n, _)| knight_ground(self.board.terrain(n)) && !self.board.occupied(n)).map(|(at, _)| Move::Knight { by, at }),
+                    ),
+                }
+            }
+            Phase::Choose { by } => {
+                for &card in &self.hands[by] {
+                    out.push(Move::Sell { by, card });
+                    if card.card().price <= self.ducats[by] {
+                        out.extend((1..=card.action_count()).map(|action| Move::Play { by, card, action }));
+                    }
+                }
+            }
+            Phase::Perform { by, work, .. } => {
+                self.work_moves(by, work, out);
+                out.push(Move::Done { by });
+            }
+            Phase::Remove { by, victim, region } => {
+                let mover = if self.is_player(victim) { victim } else { by };
+                out.extend(self.removable(victim, region).iter().map(|at| Move::Remove { by: mover, at }));
+            }
+            Phase::Refill { by, sold } => {
+                if !self.deck.is_empty() {
+                    out.push(Move::Draw { by });
+                }
+                out.extend(self.market.iter().filter(|&&c| Some(c) != sold).map(|&card| Move::Take { by, card }));
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn work_moves(&self, by: super::super::colour::Colour, work: Work, out: &mut Vec<Move>) {
+        match work {
+            Work::Borders { left } => {
+                if left > 0 {
+                    let sep: Separation = SEPARATION;
+                    out.extend(self.board.border_edges(sep).map(|edge| Move::Border { by, edge }));
+                }
+            }
+            Work::Knights { left } => {
+                if left > 0 && self.board.knights_in_stock(by) > 0 {
+                    let money = self.ducats[by];
+                    out.extend(self.board.knight_spots(by).iter().filter(|&at| self.knight_cost(at) <= money).map(|at| Move::Knight { by, at }));
+                }
+            }
+            Work::Expand { castle, taken } => {
+                if taken < 2 {
+                    let mut listed = crate::engine::grid::SpaceSet::EMPTY;
+                    for region in self.expanding(by, castle) {
+                        for at in self.board.takeable(by, region).iter() {
+                            if !listed.contains(at) {
+                                listed.insert(at);
+                                out.push(Move::Expand { by, at, castle: None });
+                            }
+                            out.push(Move::Expand { by, at, castle: Some(region) });
+                        }
+                    }
+                }
+            }
+            Work::Renegade => {
+                let money = self.ducats[by];
+                out.extend(self.renegade_spots(by).filter(|&(_, place)| self.knight_cost(place) <= money).map(|(region, place)| Move::Renegade { by, region, place }));
+            }
+            Work::Alliance => out.extend(self.alliance_pairs(by).map(|(own, other)| Move::Alliance { by, own, other })),
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! New Edition game records (shared/NOTATION.md, "New Edition records"): headers ↔ [`Setup`],
+//! move lines ↔ [`Move`].
+
+use super::cards::PowerCardId;
+use super::event::Event;
+use super::game::Game;
+use super::map::Layout;
+use super::moves::Move;
+use super::setup::Setup;
+use crate::engine::colour::Colour;
+use crate::engine::grid::{Edge, Space};
+use crate::engine::notation::{parse_by_colour, parse_list, write_by_colour, Lexed, RecordError};
+
+/// A parsed New Edition record: its setup, player names, and the moves with their lines.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The setup the headers describe.
+    pub setup: Setup,
+    /// Player names from the `Names` header (an extension), in seating order.
+    pub names: Vec<String>,
+    /// The moves, each with its line.
+    pub moves: Vec<(usize, Move)>,
+    /// Line of the last header (setup errors are reported there).
+    pub header_line: usize,
+}
+
+fn colour(v: &str) -> Result<Colour, String> {
+    Colour::parse(v).ok_or_else(|| format!("unknown colour '{v}'"))
+}
+
+const CUSTOM_ONLY: [&str; 9] = ["Castles", "Knights", "Borders", "Ducats", "Scores", "Hands", "Market", "Alliances", "Start"];
+
+impl Record {
+    /// Parses a record's text.
+    ///
+    /// # Errors
+    /// The first malformed line.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        Record::from_lexed(&Lexed::new(text)?)
+    }
+
+    /// Builds the record from a lexed text.
+    ///
+    /// # Errors
+    /// The first malformed header or move line.
+    pub fn from_lexed(lexed: &Lexed<'_>) -> Result<Record, RecordError> {
+        let mut moves = Vec::new();
+        for &(line, l) in &lexed.moves {
+            moves.push((line, Move::parse(l).map_err(|reason| RecordError { line, reason })?));
+        }
+        let header_line = lexed.header_line();
+        let (el, edition) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
+        if edition != "new" {
+            return Err(RecordError { line: el, reason: format!("edition '{edition}' is not new") });
+        }
+        let (pl, players) = lexed.get("Players").ok_or(RecordError { line: header_line, reason: "the Players header is required".into() })?;
+        let players = parse_list(players, "colour", Colour::parse).map_err(|reason| RecordError { line: pl, reason })?;
+        let custom = match lexed.get("Setup") {
+            None | Some((_, "variable")) => false,
+            Some((_, "custom")) => true,
+            Some((l, other)) => return Err(RecordError { line: l, reason: format!("setup '{other}' is not variable or custom") }),
+        };
+        let seed = match lexed.get("Seed") {
+            Some((l, v)) => v.parse::<u64>().map_err(|_| RecordError { line: l, reason: format!("seed '{v}' is not a whole number") })?,
+            None => 0,
+        };
+        let mut setup = Setup::new(players, seed);
+        setup.custom = custom;
+        for &(line, name, v) in &lexed.headers {
+            let e = |reason: String| RecordError { line, reason };
+            let card = |s: &str| PowerCardId::parse(s);
+            match name {
+                "Edition" | "Players" | "Setup" | "Seed" => {}
+                "Neutral" => setup.neutral = Some(colour(v).map_err(e)?),
+                "Money" => {
+                    setup.private_money = match v {
+                        "public" => false,
+                        "private" => true,
+                        _ => return Err(e("Money is public or private".into())),
+                    }
+                }
+                "Tiles" => setup.tiles = Some(Layout::parse(v).map_err(e)?),
+                "Deck" => setup.deck = Some(parse_list(v, "power card (A1 … D15)", card).map_err(e)?),
+                "Castles" => setup.castles = parse_by_colour(v, "space", Space::parse).map_err(e)?,
+                "Knights" => setup.knights = parse_by_colour(v, "space", Space::parse).map_err(e)?,
+                "Borders" => setup.borders = parse_list(v, "border (like c1-d1)", Edge::parse).map_err(e)?,
+                "Ducats" => setup.ducats = parse_by_colour(v, "number", |s| s.parse().ok()).map_err(e)?,
+                "Scores" => setup.scores = parse_by_colour(v, "number", |s| s.parse().ok()).map_err(e)?,
+                "Hands" => {
+                    // `red:` is an empty hand: list every colour named, even without cards.
+                    for group in v.split_whitespace() {
+                        let (c, items) = group.split_once(':').ok_or_else(|| e(format!("'{group}' should be colour:card,…")))?;
+                        let c = colour(c).map_err(e)?;
+                        if setup.hands.iter().any(|(h, _)| *h == c) {
+                            return Err(e(format!("{c}'s hand is given twice")));
+                        }
+                        let cards = items.split(',').filter(|s| !s.is_empty()).map(|s| card(s).ok_or_else(|| e(format!("'{s}' is not a power card (A1 … D15)")))).collect::<Result<_, _>>()?;
+                        setup.hands.push((c, cards));
+                    }
+                }
+                "Market" => setup.market = parse_list(v, "power card (A1 … D15)", card).map_err(e)?,
+                "Alliances" => {
+                    for pair in v.split_whitespace() {
+                        let bad = || e(format!("'{pair}' should be castle:castle (like c3:h8)"));
+                        let (a, b) = pair.split_once(':').ok_or_else(bad)?;
+                        setup.alliances.push((Space::parse(a).ok_or_else(bad)?, Space::parse(b).ok_or_else(bad)?));
+                    }
+                }
+                "Start" => setup.start = Some(colour(v).map_err(e)?),
+                _ => {} // Other headers (Names, Bots, Date, …) are kept by tools, ignored by the rules.
+            }
+            if !custom && CUSTOM_ONLY.contains(&name) {
+                return Err(e(format!("the {name} header belongs to the custom setup")));
+            }
+        }
+        Ok(Record { setup, names: lexed.names(), moves, header_line })
+    }
+
+    /// Builds the game and plays every move.
+    ///
+    /// # Errors
+    /// A bad setup (at the last header line) or the first illegal move.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        self.replay_with(|_, _| {})
+    }
+
+    /// As [`Record::replay`], calling `each` with every move's events.
+    ///
+    /// # Errors
+    /// As [`Record::replay`].
+    pub fn replay_with(&self, mut each: impl FnMut(&Game, &[Event])) -> Result<Game, RecordError> {
+        let (mut game, ev) = Game::new(&self.setup).map_err(|e| RecordError { line: self.header_line, reason: e.0 })?;
+        each(&game, &ev);
+        for &(line, mv) in &self.moves {
+            let ev = game.play(mv).map_err(|e| RecordError { line, reason: format!("{mv}: {e}") })?;
+            each(&game, &ev);
+        }
+        Ok(game)
+    }
+}
+
+/// Writes the headers of a setup (everything needed to replay it).
+pub fn write_headers(setup: &Setup, names: &[String]) -> String {
+    let mut s = String::new();
+    let join = |v: Vec<String>| v.join(" ");
+    s += "[Edition \"new\"]\n";
+    s += &format!("[Players \"{}\"]\n", join(setup.players.iter().map(|c| c.to_string()).collect()));
+    if let Some(n) = setup.neutral {
+        s += &format!("[Neutral \"{n}\"]\n");
+    }
+    s += &format!("[Setup \"{}\"]\n", if setup.custom { "custom" } else { "variable" });
+    s += &format!("[Seed \"{}\"]\n", setup.seed);
+    if setup.private_money {
+        s += "[Money \"private\"]\n";
+    }
+    if !names.is_empty() {
+        s += &format!("[Names \"{}\"]\n", names.join(", "));
+    }
+    if let Some(t) = setup.tiles {
+        s += &format!("[Tiles \"{t}\"]\n");
+    }
+    if let Some(d) = &setup.deck {
+        s += &format!("[Deck \"{}\"]\n", join(d.iter().map(|x| x.to_string()).collect()));
+    }
+    if setup.custom {
+        let pieces = |v: &[(Colour, Space)]| write_by_colour(&v.iter().map(|(c, x)| (*c, x.to_string())).collect::<Vec<_>>());
+        let numbers = |v: &[(Colour, u32)]| write_by_colour(&v.iter().map(|(c, x)| (*c, x.to_string())).collect::<Vec<_>>());
+        let mut line = |name: &str, v: String, always: bool| {
+            if always || !v.is_empty() {
+                s += &format!("[{name} \"{v}\"]\n");
+            }
+        };
+        line("Castles", pieces(&setup.castles), false);
+        line("Knights", pieces(&setup.knights), false);
+        line("Borders", join(setup.borders.iter().map(|x| x.to_string()).collect()), false);
+        line("Ducats", numbers(&setup.ducats), false);
+        line("Scores", numbers(&setup.scores), false);
+        let hands: Vec<String> = setup.hands.iter().map(|(c, h)| format!("{c}:{}", h.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","))).collect();
+        line("Hands", join(hands), false);
+        line("Market", join(setup.market.iter().map(|x| x.to_string()).collect()), false);
+        line("Alliances", join(setup.alliances.iter().map(|(a, b)| format!("{a}:{b}")).collect()), false);
+        if let Some(c) = setup.start {
+            line("Start", c.to_string(), true);
+        }
+    }
+    s
+}
+
+/// Writes a whole record.
+pub fn write_record(setup: &Setup, names: &[String], moves: &[Move]) -> String {
+    let mut s = write_headers(setup, names);
+    for m in moves {
+        s += &m.to_string();
+        s.push('\n');
+    }
+    s
+}
+
+impl Game {
+    /// The setup with the tiles and the deck this game used spelled out (what `play` writes, so
+    /// that any record can be re-checked by other programs).
+    pub fn spelled_out(&self, setup: &Setup) -> Setup {
+        let mut s = setup.clone();
+        s.tiles = Some(self.layout());
+        s.deck = Some(self.deck_before_deal().to_vec());
+        s
+    }
+}
