@@ -9,7 +9,7 @@ use super::land::Terrain;
 use super::{Board, Piece, PieceKind};
 use crate::engine::colour::Colour;
 use crate::engine::error::IllegalMove;
-use crate::engine::grid::{Edge, EdgeSet, Space, SpaceSet};
+use crate::engine::grid::{edges_of, Edge, EdgeSet, Space, SpaceSet};
 
 /// What placing borders or taking a space founded (R-B5) and tidied (R-B2).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -117,10 +117,30 @@ impl Board {
     }
 
     /// The edges where a border may go now (stock permitting), in edge order.
-    pub fn border_edges(&self, sep: Separation) -> impl Iterator<Item = Edge> + '_ {
-        let free = if self.borders_in_stock() > 0 { self.grid().edge_set().minus(self.borders) } else { EdgeSet::EMPTY };
-        let in_provinces = self.in_provinces();
-        free.iter().filter(move |&e| self.border_blocked(e, sep, in_provinces).is_ok())
+    pub fn border_edges(&self, sep: Separation) -> impl Iterator<Item = Edge> + use<> {
+        if self.borders_in_stock() == 0 {
+            return EdgeSet::EMPTY.iter();
+        }
+        // Set operations instead of a check per edge: free edges, less those inside a province
+        // (an edge without a border lies in one component: inside a province when its first
+        // space is), less those between same-colour pieces.
+        let mut free = self.grid().edge_set().minus(self.borders).minus(edges_of(self.in_provinces()));
+        let grid = self.grid();
+        for a in self.occupied.iter() {
+            let pa = self.piece(a).expect("occupied");
+            for (b, e) in grid.neighbours(a) {
+                if b > a && free.contains(e) {
+                    if let Some(pb) = self.piece(b) {
+                        let knight = pa.kind == PieceKind::Knight || pb.kind == PieceKind::Knight;
+                        if pa.colour == pb.colour && (knight || sep == Separation::AnyPieces) {
+                            free.remove(e);
+                        }
+                    }
+                }
+            }
+        }
+        debug_assert!(grid.edges().all(|e| free.contains(e) == (!self.has_border(e) && self.border_blocked(e, sep, self.in_provinces()).is_ok())));
+        free.iter()
     }
 
     /// Places a border (checked by [`Board::border_ok`]) and settles the board: provinces founded
@@ -133,8 +153,11 @@ impl Board {
 
     /// The provinces that came into being since `before`, and R-B2's tidying.
     fn settle(&mut self, before: SpaceSet) -> Founded {
-        let castles = self.province_castles().minus(before).iter().collect();
-        Founded { castles, removed: self.remove_superfluous_borders() }
+        let castles: Vec<Space> = self.province_castles().minus(before).iter().collect();
+        // Borders inside a province can only appear when one is formed (R-B2).
+        let removed = if castles.is_empty() { Vec::new() } else { self.remove_superfluous_borders() };
+        debug_assert!(self.clone().remove_superfluous_borders().is_empty());
+        Founded { castles, removed }
     }
 
     /// R-B7 / R-B13 / R-N11: may `c` bind its province `own` to the neighbouring foreign province `other`?
@@ -307,10 +330,25 @@ impl Board {
     }
 
     /// The distance castles of `colour` must keep now: `max`, relaxed one step at a time while no
-    /// space satisfies it (R-C3, R-N3). Castles go on free open country/meadow with a free
-    /// knight spot beside them (`knight_ground`).
+    /// space satisfies it (R-C3, R-N3), and the spaces where a castle may go at that distance.
+    /// Castles go on free open country/meadow with a free knight spot beside them (`knight_ground`).
+    pub fn castle_spots(&self, colour: Colour, max: u8, knight_ground: fn(Terrain) -> bool) -> (u8, SpaceSet) {
+        let grid = self.grid();
+        let free = self.land.of(Terrain::Open).minus(self.occupied);
+        let base: SpaceSet = free.iter().filter(|&s| grid.neighbours(s).any(|(n, _)| knight_ground(self.terrain(n)) && !self.occupied(n))).collect();
+        let castles = self.castles[colour];
+        for d in (1..=max).rev() {
+            let ok: SpaceSet = base.iter().filter(|s| castles.iter().all(|c| c.distance(*s) >= d)).collect();
+            if !ok.is_empty() {
+                return (d, ok);
+            }
+        }
+        (0, base)
+    }
+
+    /// The distance castles of `colour` must keep now (see [`Board::castle_spots`]).
     pub fn castle_distance_now(&self, colour: Colour, max: u8, knight_ground: fn(Terrain) -> bool) -> u8 {
-        (0..=max).rev().find(|&d| self.grid().spaces().any(|s| self.castle_spot_ok(colour, s, d, knight_ground))).unwrap_or(0)
+        self.castle_spots(colour, max, knight_ground).0
     }
 
     /// Can a castle of `colour` go on `s` keeping distance `min` from its other castles?

@@ -3,7 +3,8 @@
 use crate::engine::colour::Colour;
 use crate::engine::grid::Space;
 use super::cards::{PoliticsCard, Treasures};
-use super::game::{Expansion, Game, Phase, Work, UNALLY_COST};
+use super::game::{Expansion, Game, Phase, Work, CASTLE_DISTANCE, UNALLY_COST};
+use super::start::setup_knight_ground;
 use super::moves::Move;
 use super::perform::{expansion_allowed, knight_allowed};
 
@@ -50,8 +51,8 @@ impl Game {
                 let (by, colour) = self.placements[*step];
                 match castle {
                     None => {
-                        let min = self.castle_distance_now(colour);
-                        out.extend(self.board.grid().spaces().filter(|&s| self.castle_spot_ok(colour, s, min)).map(|at| Move::Castle { by, at }));
+                        let (_, spots) = self.board.castle_spots(colour, CASTLE_DISTANCE, setup_knight_ground);
+                        out.extend(spots.iter().map(|at| Move::Castle { by, at }));
                     }
                     Some(cs) => out.extend(
                         self.board.grid().neighbours(*cs).filter(|&(n, _)| self.knight_spot_setup(n)).map(|(at, _)| Move::Knight { by, at, pay: Treasures::NONE }),

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Classic's setup knights stand on open country only.
-fn setup_knight_ground(t: Terrain) -> bool {
+pub(super) fn setup_knight_ground(t: Terrain) -> bool {
     t == Terrain::Open
 }
 

@@ -11,7 +11,7 @@ mod set;
 mod space;
 
 pub use edge::Edge;
-pub use set::{EdgeSet, SpaceSet};
+pub use set::{edges_of, EdgeSet, SpaceSet};
 pub use space::{Space, MAX_SIDE};
 
 /// The neighbours of one space with the edges between, precomputed.

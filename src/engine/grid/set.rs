@@ -103,3 +103,31 @@ bit_set!(
     /// A set of edges (the borders on the board) as a bit set.
     EdgeSet, Edge, 8, Edge::raw
 );
+
+/// The edges to the right of and below every space of a set (`space << 1 | dir` for both dirs).
+pub fn edges_of(spaces: SpaceSet) -> EdgeSet {
+    // Spread each bit i of a 32-bit half to bits 2i and 2i + 1.
+    fn spread(half: u64) -> u64 {
+        let mut x = half & 0xFFFF_FFFF;
+        x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+        x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+        x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+        x = (x | x << 2) & 0x3333_3333_3333_3333;
+        x = (x | x << 1) & 0x5555_5555_5555_5555;
+        x | x << 1
+    }
+    let w = spaces.0;
+    EdgeSet(std::array::from_fn(|i| spread(w[i / 2] >> (32 * (i % 2)))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edges_of_a_set_are_the_right_and_lower_edges_of_its_spaces() {
+        let set: SpaceSet = [0usize, 1, 31, 32, 63, 64, 200, 255].into_iter().map(Space::raw).collect();
+        let expected: EdgeSet = set.iter().flat_map(|s| [Edge::raw(s.index() << 1), Edge::raw(s.index() << 1 | 1)]).collect();
+        assert_eq!(edges_of(set), expected);
+    }
+}

@@ -116,10 +116,9 @@ impl Game {
             }
             (Work::Borders { left }, Move::Border { edge, .. }) => {
                 self.board.border_ok(edge, SEPARATION)?;
-                let before = self.monopoly_flags();
                 let founded = self.board.place_border(edge);
                 ev.push(Event::BorderPlaced { by, edge });
-                self.settle(founded, &before, ev);
+                self.settle(founded, None, ev);
                 self.continue_work(by, card, Work::Borders { left: left - 1 }, ev);
                 Ok(())
             }
@@ -216,6 +215,6 @@ impl Game {
                 self.add_score(loser, -lost, ScoreReason::NeutralZone, ev);
             }
         }
-        self.settle(founded, &before, ev);
+        self.settle(founded, Some(before), ev);
     }
 }

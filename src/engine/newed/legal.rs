@@ -1,7 +1,7 @@
 //! Legal-move generation: exactly the moves `play` accepts (property tests check both ways).
 
 use super::actions::SEPARATION;
-use super::game::{knight_ground, Game, Phase, Work};
+use super::game::{knight_ground, Game, Phase, Work, CASTLE_DISTANCE};
 use super::moves::Move;
 use crate::engine::board::territory::Separation;
 
@@ -21,8 +21,8 @@ impl Game {
                 let Some(&(by, colour)) = self.placements.get(step) else { return };
                 match castle {
                     None => {
-                        let min = self.castle_distance_now(colour);
-                        out.extend(self.board.grid().spaces().filter(|&s| self.board.castle_spot_ok(colour, s, min, knight_ground)).map(|at| Move::Castle { by, at }));
+                        let (_, spots) = self.board.castle_spots(colour, CASTLE_DISTANCE, knight_ground);
+                        out.extend(spots.iter().map(|at| Move::Castle { by, at }));
                     }
                     Some(c) => out.extend(
                         self.board.grid().neighbours(c).filter(|&(n, _)| knight_ground(self.board.terrain(n)) && !self.board.occupied(n)).map(|(at, _)| Move::Knight { by, at }),

@@ -56,8 +56,28 @@ impl Game {
     }
 
     /// Scores regions founded (R-B5, R-N14), reports R-B2's tidying, then monopolies won and
-    /// lost since `before` (R-N9, R-N16's order).
-    pub(super) fn settle(&mut self, founded: Founded, before: &[(Colour, [bool; 4])], ev: &mut Vec<Event>) {
+    /// lost since `before` (R-N9, R-N16's order). Without `before` (a border was placed), the
+    /// regions before were the regions now less the ones founded: a border never takes a space
+    /// from a region, so only the founders' monopolies can change.
+    pub(super) fn settle(&mut self, founded: Founded, before: Option<Vec<(Colour, [bool; 4])>>, ev: &mut Vec<Event>) {
+        let before = before.unwrap_or_else(|| {
+            let mut owners: Vec<Colour> = founded.castles.iter().filter_map(|&c| self.board.castle_colour(c)).filter(|&c| self.is_player(c)).collect();
+            owners.sort();
+            owners.dedup();
+            owners
+                .into_iter()
+                .map(|c| {
+                    let mut m = self.mines(c);
+                    for &castle in founded.castles.iter().filter(|&&castle| self.board.castle_colour(castle) == Some(c)) {
+                        let new = mines_in(self, self.board.component(castle).spaces);
+                        for k in 0..4 {
+                            m[k] -= new[k];
+                        }
+                    }
+                    (c, m.map(|n| n >= 3))
+                })
+                .collect()
+        });
         for castle in founded.castles {
             let owner = self.board.castle_colour(castle).expect("castle");
             let spaces = self.board.component(castle).spaces;
@@ -68,7 +88,7 @@ impl Game {
         if !founded.removed.is_empty() {
             ev.push(Event::BordersRemoved { edges: founded.removed });
         }
-        for &(c, was) in before {
+        for (c, was) in before {
             let now = self.mines(c).map(|n| n >= 3);
             for k in MineKind::ALL {
                 let (a, b) = (was[k as usize], now[k as usize]);
