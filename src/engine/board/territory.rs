@@ -139,7 +139,10 @@ impl Board {
                 }
             }
         }
-        debug_assert!(grid.edges().all(|e| free.contains(e) == (!self.has_border(e) && self.border_blocked(e, sep, self.in_provinces()).is_ok())));
+        debug_assert!({
+            let in_provinces = self.in_provinces();
+            grid.edges().all(|e| free.contains(e) == (!self.has_border(e) && self.border_blocked(e, sep, in_provinces).is_ok()))
+        });
         free.iter()
     }
 
