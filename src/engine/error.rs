@@ -117,7 +117,7 @@ pub enum IllegalMove {
     CardJustSold,
     /// The deck is empty.
     DeckEmpty,
-    /// Renegade: one's own region needs a knight of one's own (R-N10).
+    /// Renegade: both regions need a knight of their own owner inside (R-N10).
     RegionWithoutKnight,
     /// Renegade: no knight of that region may be removed (R-N10, R-B9).
     NoRemovableKnight,
