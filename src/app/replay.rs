@@ -23,7 +23,7 @@ impl Replay {
     /// # Errors
     /// `line N: reason` for the first problem.
     pub fn open(text: &str) -> Result<Replay, String> {
-        let record = Record::parse(text).map_err(|e| e.to_string())?;
+        let record = super::classic_record(text)?;
         record.replay().map_err(|e| e.to_string())?;
         let names = if record.names.len() == record.setup.players.len() {
             record.names.clone()
@@ -87,6 +87,14 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_edition_record_is_named_as_such() {
+        let e = Replay::open("[Edition \"new\"]\n[Players \"red blue\"]\n[Neutral \"orange\"]\n").unwrap_err();
+        assert!(e.contains("New Edition"), "{e}");
+        let e = Replay::open("[Edition \"chess\"]\n").unwrap_err();
+        assert!(e.starts_with("line 1: "), "{e}");
+    }
     use crate::engine::bot::play_out;
     use crate::engine::classic::record::write_record;
     use crate::engine::{Setup, SetupKind};

@@ -3,7 +3,7 @@
 
 use super::log::{describe, LogLine};
 use crate::engine::classic::record::write_record;
-use crate::engine::{Colour, Event, Game, IllegalMove, Move, PhaseView, Record, Setup, View};
+use crate::engine::{Colour, Event, Game, IllegalMove, Move, PhaseView, Setup, View};
 
 /// A game in progress on this device.
 #[derive(Clone, Debug)]
@@ -77,7 +77,7 @@ impl Session {
     /// # Errors
     /// The record's first problem, as `line N: reason`.
     pub fn from_record(id: String, text: &str) -> Result<Session, String> {
-        let record = Record::parse(text).map_err(|e| e.to_string())?;
+        let record = super::classic_record(text)?;
         let names = if record.names.len() == record.setup.players.len() {
             record.names.clone()
         } else {
