@@ -54,6 +54,30 @@ impl Colour {
     }
 }
 
+/// Checks a seating: 2–4 players, each once, all of the edition's `palette` (as is the neutral
+/// colour, which no player may also hold).
+///
+/// # Errors
+/// What is wrong, in words.
+pub fn check_seating(players: &[Colour], neutral: Option<Colour>, palette: &[Colour], edition: &str) -> Result<(), String> {
+    if !(2..=4).contains(&players.len()) {
+        return Err("a game has 2 to 4 players".into());
+    }
+    for (i, c) in players.iter().enumerate() {
+        if players[..i].contains(c) {
+            return Err(format!("{c} is seated twice"));
+        }
+    }
+    if let Some(c) = players.iter().chain(&neutral).find(|c| !palette.contains(c)) {
+        let names: Vec<&str> = palette.iter().map(|c| c.name()).collect();
+        return Err(format!("{c} is not a {edition} colour ({})", names.join(", ")));
+    }
+    match neutral {
+        Some(n) if players.contains(&n) => Err(format!("the neutral colour {n} is also a player")),
+        _ => Ok(()),
+    }
+}
+
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

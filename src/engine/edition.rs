@@ -8,7 +8,7 @@
 
 use super::classic;
 use super::colour::Colour;
-use super::error::IllegalMove;
+use super::error::{IllegalMove, SetupError};
 use super::newed;
 use super::notation::{Lexed, RecordError};
 use serde_json::Value;
@@ -108,6 +108,26 @@ macro_rules! rules_for {
 
 rules_for!(classic::game::Game, classic::moves::Move, classic::event::Event, Edition::Classic);
 rules_for!(newed::Game, newed::Move, newed::Event, Edition::New);
+
+/// Starts a game from a record's setup and plays its moves, calling `each` with the events of
+/// the start and of every move (both editions' `Record::replay_with`).
+///
+/// # Errors
+/// A bad setup (reported at the last header line) or the first illegal move, with its line.
+pub fn replay_moves<G: Rules>(
+    start: Result<(G, Vec<G::Event>), SetupError>,
+    header_line: usize,
+    moves: &[(usize, G::Move)],
+    mut each: impl FnMut(&G, &[G::Event]),
+) -> Result<G, RecordError> {
+    let (mut game, ev) = start.map_err(|e| RecordError { line: header_line, reason: e.0 })?;
+    each(&game, &ev);
+    for &(line, mv) in moves {
+        let ev = game.play(mv).map_err(|e| RecordError { line, reason: format!("{mv}: {e}") })?;
+        each(&game, &ev);
+    }
+    Ok(game)
+}
 
 /// A record of either edition, as its `[Edition]` header says.
 #[derive(Clone, Debug)]

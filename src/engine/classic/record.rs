@@ -121,14 +121,8 @@ impl Record {
     ///
     /// # Errors
     /// As [`Record::replay`].
-    pub fn replay_with(&self, mut each: impl FnMut(&Game, &[Event])) -> Result<Game, RecordError> {
-        let (mut game, ev) = Game::new(&self.setup).map_err(|e| RecordError { line: self.header_line, reason: e.0 })?;
-        each(&game, &ev);
-        for &(line, mv) in &self.moves {
-            let ev = game.play(mv).map_err(|e| RecordError { line, reason: format!("{mv}: {e}") })?;
-            each(&game, &ev);
-        }
-        Ok(game)
+    pub fn replay_with(&self, each: impl FnMut(&Game, &[Event])) -> Result<Game, RecordError> {
+        crate::engine::edition::replay_moves(Game::new(&self.setup), self.header_line, &self.moves, each)
     }
 }
 

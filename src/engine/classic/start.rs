@@ -2,7 +2,7 @@
 
 use crate::engine::board::land::Terrain;
 use crate::engine::board::{Board, Piece, PieceKind};
-use crate::engine::colour::{ByColour, Colour};
+use crate::engine::colour::{check_seating, ByColour, Colour};
 use crate::engine::error::{IllegalMove, SetupError};
 use crate::engine::grid::{Edge, Space, CLASSIC};
 use crate::engine::rng::{shuffle, uniform};
@@ -31,20 +31,9 @@ impl Game {
     /// A [`SetupError`] naming what is wrong with the setup.
     pub fn new(setup: &Setup) -> Result<(Game, Vec<Event>), SetupError> {
         let players = setup.players.clone();
-        if !(2..=4).contains(&players.len()) {
-            return Err(err("a game has 2 to 4 players"));
-        }
-        for (i, c) in players.iter().enumerate() {
-            if players[..i].contains(c) {
-                return Err(err(format!("{c} is seated twice")));
-            }
-        }
-        if let Some(c) = players.iter().chain(&setup.neutral).find(|c| !Colour::CLASSIC.contains(c)) {
-            return Err(err(format!("{c} is not a Classic colour (red, yellow, purple, grey)")));
-        }
+        check_seating(&players, setup.neutral, &Colour::CLASSIC, "Classic").map_err(err)?;
         let unchosen: Vec<Colour> = Colour::CLASSIC.into_iter().filter(|c| !players.contains(c)).collect();
         let neutral = match (players.len(), setup.neutral) {
-            (_, Some(n)) if players.contains(&n) => return Err(err(format!("the neutral colour {n} is also a player"))),
             (4, Some(_)) => return Err(err("4 players leave no neutral colour")),
             (4, None) => None,
             (3, n) => Some(n.unwrap_or(unchosen[0])),

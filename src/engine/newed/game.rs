@@ -8,7 +8,7 @@ use super::moves::Move;
 use super::setup::Setup;
 use crate::engine::board::land::Terrain;
 use crate::engine::board::{Board, Piece, PieceKind, BORDER_MARKERS};
-use crate::engine::colour::{ByColour, Colour};
+use crate::engine::colour::{check_seating, ByColour, Colour};
 use crate::engine::error::{IllegalMove, SetupError};
 use crate::engine::grid::{Space, NEW_EDITION};
 use crate::engine::rng::shuffle;
@@ -122,19 +122,8 @@ impl Game {
     /// A [`SetupError`] naming what is wrong with the setup.
     pub fn new(setup: &Setup) -> Result<(Game, Vec<Event>), SetupError> {
         let players = setup.players.clone();
-        if !(2..=4).contains(&players.len()) {
-            return Err(err("a game has 2 to 4 players"));
-        }
-        for (i, c) in players.iter().enumerate() {
-            if players[..i].contains(c) {
-                return Err(err(format!("{c} is seated twice")));
-            }
-        }
-        if let Some(c) = players.iter().chain(&setup.neutral).find(|c| !Colour::NEW_EDITION.contains(c)) {
-            return Err(err(format!("{c} is not a New Edition colour (red, blue, orange, yellow)")));
-        }
+        check_seating(&players, setup.neutral, &Colour::NEW_EDITION, "New Edition").map_err(err)?;
         let neutral = match (players.len(), setup.neutral) {
-            (_, Some(n)) if players.contains(&n) => return Err(err(format!("the neutral colour {n} is also a player"))),
             (2, Some(n)) => Some(n),
             (2, None) => return Err(err("a 2-player game needs a Neutral colour")),
             (_, Some(_)) => return Err(err("only the 2-player game has a neutral colour")),
