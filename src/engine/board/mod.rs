@@ -225,25 +225,9 @@ impl Board {
         if self.label[a.index()] != self.label[b.index()] {
             return false;
         }
-        let grid = self.grid();
-        let mut seen = SpaceSet::EMPTY;
-        seen.insert(a);
-        let mut stack = [a; 256];
-        let mut top = 1;
-        while top > 0 {
-            top -= 1;
-            for (n, e) in grid.neighbours(stack[top]) {
-                if !seen.contains(n) && !self.borders.contains(e) {
-                    if n == b {
-                        return true;
-                    }
-                    seen.insert(n);
-                    stack[top] = n;
-                    top += 1;
-                }
-            }
-        }
-        false
+        let mut from = SpaceSet::EMPTY;
+        from.insert(a);
+        self.grid().reach(from, self.component(a).spaces, self.borders).contains(b)
     }
 
     /// Every space holding a piece.
@@ -340,31 +324,20 @@ impl Board {
 
     /// Recomputes the components from the borders and castles.
     pub fn rebuild(&mut self) {
-        const NONE: u8 = u8::MAX;
         let grid = self.grid();
-        self.label = [NONE; 256];
+        let all = grid.space_set();
+        let (right, down) = grid.open_sides(self.borders);
         self.components.clear();
-        let mut stack = [Space::from_index(0).expect("a1"); 256];
-        for start in grid.spaces() {
-            if self.label[start.index()] != NONE {
-                continue;
-            }
+        let mut unseen = all;
+        while let Some(start) = unseen.first() {
+            let mut from = SpaceSet::EMPTY;
+            from.insert(start);
+            // A component is closed under open edges: flooding the whole board stays inside it.
+            let spaces = Grid::flood(from, all, right, down);
+            unseen = unseen.minus(spaces);
             let id = self.components.len() as u8;
-            let mut spaces = SpaceSet::EMPTY;
-            let mut top = 1;
-            stack[0] = start;
-            self.label[start.index()] = id;
-            while top > 0 {
-                top -= 1;
-                let s = stack[top];
-                spaces.insert(s);
-                for (n, e) in grid.neighbours(s) {
-                    if self.label[n.index()] == NONE && !self.borders.contains(e) {
-                        self.label[n.index()] = id;
-                        stack[top] = n;
-                        top += 1;
-                    }
-                }
+            for s in spaces.iter() {
+                self.label[s.index()] = id;
             }
             self.components.push(Component { spaces, castles: spaces.intersect(self.all_castles) });
         }

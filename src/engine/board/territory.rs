@@ -335,7 +335,7 @@ impl Board {
     /// The distance castles of `colour` must keep now: `max`, relaxed one step at a time while no
     /// space satisfies it (R-C3, R-N3), and the spaces where a castle may go at that distance.
     /// Castles go on free open country/meadow with a free knight spot beside them (`knight_ground`).
-    pub fn castle_spots(&self, colour: Colour, max: u8, knight_ground: fn(Terrain) -> bool) -> (u8, SpaceSet) {
+    pub fn castle_spots(&self, colour: Colour, max: u8, knight_ground: impl Fn(Terrain) -> bool) -> (u8, SpaceSet) {
         let grid = self.grid();
         let free = self.land.of(Terrain::Open).minus(self.occupied);
         let base: SpaceSet = free.iter().filter(|&s| grid.neighbours(s).any(|(n, _)| knight_ground(self.terrain(n)) && !self.occupied(n))).collect();
@@ -350,16 +350,7 @@ impl Board {
     }
 
     /// The distance castles of `colour` must keep now (see [`Board::castle_spots`]).
-    pub fn castle_distance_now(&self, colour: Colour, max: u8, knight_ground: fn(Terrain) -> bool) -> u8 {
+    pub fn castle_distance_now(&self, colour: Colour, max: u8, knight_ground: impl Fn(Terrain) -> bool) -> u8 {
         self.castle_spots(colour, max, knight_ground).0
-    }
-
-    /// Can a castle of `colour` go on `s` keeping distance `min` from its other castles?
-    pub fn castle_spot_ok(&self, colour: Colour, s: Space, min: u8, knight_ground: fn(Terrain) -> bool) -> bool {
-        self.grid().contains(s)
-            && self.terrain(s) == Terrain::Open
-            && !self.occupied(s)
-            && self.grid().neighbours(s).any(|(n, _)| knight_ground(self.terrain(n)) && !self.occupied(n))
-            && self.castles[colour].iter().all(|c| c.distance(s) >= min)
     }
 }

@@ -258,9 +258,6 @@ impl Game {
         self.board.castle_distance_now(colour, CASTLE_DISTANCE, setup_knight_ground)
     }
 
-    pub(super) fn castle_spot_ok(&self, colour: Colour, s: Space, min: u8) -> bool {
-        self.board.castle_spot_ok(colour, s, min, setup_knight_ground)
-    }
 
     pub(super) fn knight_spot_setup(&self, s: Space) -> bool {
         self.board.grid().contains(s) && setup_knight_ground(self.board.terrain(s)) && !self.board.occupied(s)
@@ -276,11 +273,11 @@ impl Game {
                 if self.board.piece(at).is_some() {
                     return Err(IllegalMove::SpaceOccupied);
                 }
-                let min = self.castle_distance_now(colour);
+                let (min, spots) = self.board.castle_spots(colour, CASTLE_DISTANCE, setup_knight_ground);
                 if self.board.castles(colour).iter().any(|c| c.distance(at) < min) {
                     return Err(IllegalMove::CastleTooClose { min_distance: min });
                 }
-                if !self.castle_spot_ok(colour, at, min) {
+                if !spots.contains(at) {
                     return Err(IllegalMove::NoRoomForKnight);
                 }
                 self.board.put(at, Piece { colour, kind: PieceKind::Castle });

@@ -11,7 +11,7 @@ mod set;
 mod space;
 
 pub use edge::Edge;
-pub use set::{edges_of, EdgeSet, SpaceSet};
+pub use set::{edges_of, spaces_of, EdgeSet, SpaceSet};
 pub use space::{Space, MAX_SIDE};
 
 /// The neighbours of one space with the edges between, precomputed.
@@ -129,6 +129,37 @@ impl Grid {
     /// Every interior edge as a set.
     pub fn edge_set(&self) -> EdgeSet {
         self.edges
+    }
+
+    /// The spaces reached from `from` without crossing an edge of `closed` or leaving `within`.
+    pub fn reach(&self, from: SpaceSet, within: SpaceSet, closed: EdgeSet) -> SpaceSet {
+        let (right, down) = self.open_sides(closed);
+        Grid::flood(from, within, right.intersect(within), down.intersect(within))
+    }
+
+    /// The spaces whose right side, and those whose lower side, is an edge of the board not in
+    /// `closed` (the moves a flood fill may make).
+    pub fn open_sides(&self, closed: EdgeSet) -> (SpaceSet, SpaceSet) {
+        let open = self.edges.minus(closed);
+        (spaces_of(open, 0), spaces_of(open, 1))
+    }
+
+    /// A bit-parallel flood fill from `from` inside `within`, moving right from the spaces of
+    /// `right`, down from those of `down` (and back): whole rows and columns move at once.
+    pub fn flood(from: SpaceSet, within: SpaceSet, right: SpaceSet, down: SpaceSet) -> SpaceSet {
+        let mut r = from.intersect(within);
+        loop {
+            let next = r
+                .union(r.intersect(right).shl(1))
+                .union(r.shr(1).intersect(right))
+                .union(r.intersect(down).shl(16))
+                .union(r.shr(16).intersect(down))
+                .intersect(within);
+            if next == r {
+                return r;
+            }
+            r = next;
+        }
     }
 
     /// True if the space lies on this board.

@@ -67,6 +67,18 @@ macro_rules! bit_set {
                 self.0.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| $make(i * 64 + w.trailing_zeros() as usize))
             }
 
+            /// Every element's index raised by `n` (1..64); those past the end drop out.
+            #[inline]
+            pub fn shl(self, n: u32) -> $name {
+                $name(std::array::from_fn(|i| self.0[i] << n | if i > 0 { self.0[i - 1] >> (64 - n) } else { 0 }))
+            }
+
+            /// Every element's index lowered by `n` (1..64); those below 0 drop out.
+            #[inline]
+            pub fn shr(self, n: u32) -> $name {
+                $name(std::array::from_fn(|i| self.0[i] >> n | if i + 1 < $words { self.0[i + 1] << (64 - n) } else { 0 }))
+            }
+
             /// Set union.
             pub fn union(self, o: $name) -> $name {
                 $name(std::array::from_fn(|i| self.0[i] | o.0[i]))
@@ -104,6 +116,21 @@ bit_set!(
     EdgeSet, Edge, 8, Edge::raw
 );
 
+/// The spaces whose edge in direction `dir` (0: to the right, 1: below) is in `edges`.
+pub fn spaces_of(edges: EdgeSet, dir: usize) -> SpaceSet {
+    // Gather bits 2i + dir of each word into bit i of a 32-bit half.
+    fn gather(word: u64) -> u64 {
+        let mut x = word & 0x5555_5555_5555_5555;
+        x = (x | x >> 1) & 0x3333_3333_3333_3333;
+        x = (x | x >> 2) & 0x0F0F_0F0F_0F0F_0F0F;
+        x = (x | x >> 4) & 0x00FF_00FF_00FF_00FF;
+        x = (x | x >> 8) & 0x0000_FFFF_0000_FFFF;
+        (x | x >> 16) & 0x0000_0000_FFFF_FFFF
+    }
+    let w = edges.0;
+    SpaceSet(std::array::from_fn(|i| gather(w[2 * i] >> dir) | gather(w[2 * i + 1] >> dir) << 32))
+}
+
 /// The edges to the right of and below every space of a set (`space << 1 | dir` for both dirs).
 pub fn edges_of(spaces: SpaceSet) -> EdgeSet {
     // Spread each bit i of a 32-bit half to bits 2i and 2i + 1.
@@ -129,5 +156,12 @@ mod tests {
         let set: SpaceSet = [0usize, 1, 31, 32, 63, 64, 200, 255].into_iter().map(Space::raw).collect();
         let expected: EdgeSet = set.iter().flat_map(|s| [Edge::raw(s.index() << 1), Edge::raw(s.index() << 1 | 1)]).collect();
         assert_eq!(edges_of(set), expected);
+        assert_eq!(spaces_of(expected, 0), set);
+        assert_eq!(spaces_of(expected, 1), set);
+        let right: EdgeSet = set.iter().map(|s| Edge::raw(s.index() << 1)).collect();
+        assert_eq!(spaces_of(right, 0), set);
+        assert_eq!(spaces_of(right, 1), SpaceSet::EMPTY);
+        assert_eq!(set.shl(16).iter().map(|s| s.index()).collect::<Vec<_>>(), [16, 17, 47, 48, 79, 80, 216]);
+        assert_eq!(set.shr(1).iter().map(|s| s.index()).collect::<Vec<_>>(), [0, 30, 31, 62, 63, 199, 254]);
     }
 }

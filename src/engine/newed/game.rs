@@ -509,11 +509,11 @@ impl Game {
                 if self.board.occupied(at) {
                     return Err(IllegalMove::SpaceOccupied);
                 }
-                let min = self.castle_distance_now(colour);
+                let (min, spots) = self.board.castle_spots(colour, CASTLE_DISTANCE, knight_ground);
                 if self.board.castles(colour).iter().any(|c| c.distance(at) < min) {
                     return Err(IllegalMove::CastleTooClose { min_distance: min });
                 }
-                if !self.board.castle_spot_ok(colour, at, min, knight_ground) {
+                if !spots.contains(at) {
                     return Err(IllegalMove::NoRoomForKnight);
                 }
                 self.board.put(at, Piece { colour, kind: PieceKind::Castle });
