@@ -30,6 +30,7 @@ pub mod grid;
 pub mod newed;
 pub mod notation;
 pub mod rng;
+pub mod rules;
 
 pub use board::land::{Land, MineKind, Terrain};
 pub use board::{Board, Piece, PieceKind};

@@ -122,7 +122,7 @@ impl Record {
     /// # Errors
     /// As [`Record::replay`].
     pub fn replay_with(&self, each: impl FnMut(&Game, &[Event])) -> Result<Game, RecordError> {
-        crate::engine::edition::replay_moves(Game::new(&self.setup), self.header_line, &self.moves, each)
+        crate::engine::rules::replay_moves(Game::new(&self.setup), self.header_line, &self.moves, each)
     }
 }
 
