@@ -112,7 +112,8 @@ fn bad_records_name_the_line_and_exit_2() {
     let good = std::fs::read_to_string(records_dir().join("three_regions_corner.txt")).unwrap();
     let lines = good.lines().count();
     for (text, line, needle) in [
-        (format!("{good}red play D15\n"), lines + 1, "not in the hand"),
+        (format!("{good}red play D15 1\n"), lines + 1, "not in the hand"),
+        (format!("{good}red play D15\n"), lines + 1, "two actions"),
         (format!("{good}blue draw\n"), lines + 1, "not this colour's move"),
         (format!("{good}red fly away\n"), lines + 1, "unknown move"),
         (format!("{good}red border m1-m2\n"), lines + 1, "not on this board"),

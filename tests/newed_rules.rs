@@ -462,7 +462,7 @@ fn refill_takes_one_card_at_a_time_until_the_hand_holds_three() {
 #[test]
 fn only_cards_in_hand_can_be_sold_or_played() {
     let mut g = game(&three(&format!("{}\n[Market \"B5\"]", hands("A1,A2,A3")), ""));
-    refuse(&mut g, "red play D9", IllegalMove::PowerCardNotInHand);
+    refuse(&mut g, "red play D9 1", IllegalMove::PowerCardNotInHand);
     refuse(&mut g, "red sell D10", IllegalMove::PowerCardNotInHand); // blue's
     refuse(&mut g, "red sell B5", IllegalMove::PowerCardNotInHand); // the market's
     refuse(&mut g, "blue sell D10", IllegalMove::NotYourTurn);
@@ -1568,4 +1568,68 @@ fn the_king_chip_wins_at_once_in_the_final_phase() {
     assert!(g.won_by_king());
     assert_eq!(winners(&g), ["red"]);
     assert!(score_changes(&ev, c("blue")).is_empty(), "no ducat bonus: {ev:?}");
+}
+
+// ----- found in review ---------------------------------------------------------------------
+
+// R-N5, R-N1, R-N8: the last card of the final phase brings red to the King chip. Red wins by
+// the chip at once; the ducat bonuses, which would have let blue pass red, are not given.
+#[test]
+fn the_king_chip_is_checked_before_the_end_bonuses() {
+    let (g, events) = replay(&three(
+        "[Deck \"\"]\n[Castles \"red:a1 orange:h12,l12\"]\n[Borders \"b1-c1 a1-a2\"]\n[Hands \"red:A1 blue: orange:\"]\n\
+         [Ducats \"red:0 blue:20 orange:0\"]\n[Scores \"red:39 blue:38\"]",
+        "red play A1\nred border b1-b2",
+    ));
+    assert!(g.is_over());
+    assert!(g.won_by_king());
+    assert_eq!(g.winners(), [c("red")]);
+    assert_eq!(g.score(c("blue")), 38, "no ducat bonus after the King chip ended the game");
+    assert!(!events.iter().any(|e| matches!(e, Event::Score { reason: ScoreReason::DucatBonus, .. })));
+}
+
+// R-N5, R-N15: the King chip ends the game before the next player's income is paid.
+#[test]
+fn no_income_is_paid_after_the_king_chip_is_reached() {
+    let g = game(&three(
+        "[Castles \"red:g6 blue:a1 orange:h12,l12\"]\n[Borders \"e6-f6 f5-f6 f6-f7 g5-g6 g6-g7 a1-b1 a2-b2 a2-a3\"]\n\
+         [Hands \"red:A1 blue:D10 orange:D13\"]\n[Ducats \"red:0 blue:7 orange:0\"]\n[Scores \"red:35\"]",
+        "red play A1\nred border g6-h6",
+    ));
+    assert!(g.won_by_king());
+    assert_eq!(g.winners(), [c("red")]);
+    assert_eq!(g.ducats(c("blue")), 7, "blue's turn (and its gold income) never came");
+}
+
+// R-N6: money is an amount; a huge amount in a custom position saturates instead of failing.
+#[test]
+fn money_never_overflows() {
+    let mut g = game(&three(&format!("[Castles \"orange:h12,l12\"]\n{}\n[Ducats \"red:4294967295\"]", hands("A1,A2,A3")), ""));
+    play(&mut g, "red sell A1");
+    assert_eq!(g.ducats(c("red")), u32::MAX);
+}
+
+// NOTATION.md: `red expand d1 a1` names the region where two of one's regions may take the space.
+#[test]
+fn a_space_two_regions_may_take_needs_the_castle_named() {
+    let text = three(&format!("[Castles \"red:a1,c1 orange:h12,l12\"]\n[Borders \"a1-b1 a1-a2 b1-c1 c1-c2 c1-d1\"]\n{}", hands("A14,A1,A2")), "red play A14");
+    let mut g = game(&text);
+    refuse(&mut g, "red expand b1", IllegalMove::RegionNotNamed);
+    assert!(legal(&g).contains(&"red expand b1 a1".to_string()));
+    assert!(legal(&g).contains(&"red expand b1 c1".to_string()));
+    play(&mut g, "red expand b1 c1");
+    assert_eq!(g.board().province_at(sp("b1")), Some((c("red"), sp("c1"))));
+    // A space only one region may take needs no name.
+    let mut g = game(&text);
+    play(&mut g, "red expand a2");
+    assert_eq!(g.board().province_at(sp("a2")), Some((c("red"), sp("a1"))));
+}
+
+// NOTATION.md: a two-action card names its action; a one-action card may leave it out.
+#[test]
+fn a_two_action_card_names_its_action() {
+    assert!(replay_error(&three(&hands("A12,A1,A2"), "red play A12")).contains("two actions"));
+    let mut g = game(&three(&format!("[Castles \"orange:h12,l12\"]\n{}", hands("A12,A1,A2")), ""));
+    play(&mut g, "red play A12 2");
+    assert!(matches!(g.phase(), Phase::Perform { work: Work::Borders { left: 2 }, .. }));
 }

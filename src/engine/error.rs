@@ -121,6 +121,8 @@ pub enum IllegalMove {
     RegionWithoutKnight,
     /// Renegade: no knight of that region may be removed (R-N10, R-B9).
     NoRemovableKnight,
+    /// Two of the player's regions may take that space: the move names the castle of one.
+    RegionNotNamed,
 }
 
 impl fmt::Display for IllegalMove {
@@ -184,6 +186,7 @@ impl fmt::Display for IllegalMove {
             DeckEmpty => "the deck is empty".into(),
             RegionWithoutKnight => "the region needs a knight of its owner".into(),
             NoRemovableKnight => "no knight of that region may be removed without breaking a link".into(),
+            RegionNotNamed => "two of the player's regions may take that space: name the castle of the one that takes it".into(),
         };
         f.write_str(&s)
     }

@@ -32,6 +32,22 @@ impl Game {
         mine.into_iter()
     }
 
+    /// The region of `by` that takes `at` when the move names none: NOTATION.md lets the castle
+    /// be left out only when one region may take the space.
+    fn sole_taker(&self, by: Colour, at: Space) -> Result<Space, IllegalMove> {
+        let mut may = self.board.provinces_touching(by, at).filter(|&c| self.board.check_take(by, c, at).is_ok());
+        match (may.next(), may.next()) {
+            (Some(c), None) => Ok(c),
+            (Some(_), Some(_)) => Err(IllegalMove::RegionNotNamed),
+            (None, _) => self.board.taker(by, at),
+        }
+    }
+
+    /// How many of `by`'s regions (of those in the work) may take `at`.
+    pub(super) fn takers(&self, by: Colour, castle: Option<Space>, at: Space) -> usize {
+        self.expanding(by, castle).filter(|&c| self.board.check_take(by, c, at).is_ok()).count()
+    }
+
     /// The knights of `victim` in the region of `region` that may be removed (R-N10, R-B9).
     pub(super) fn removable(&self, victim: Colour, region: Space) -> SpaceSet {
         let knights = self.board.knights(victim).intersect(self.board.component(region).spaces);
@@ -142,7 +158,7 @@ impl Game {
                     (Some(b), Some(c)) if c != b => return Err(IllegalMove::NotOwnProvince),
                     (Some(b), _) => b,
                     (None, Some(c)) => c,
-                    (None, None) => self.board.taker(by, at)?,
+                    (None, None) => self.sole_taker(by, at)?,
                 };
                 self.board.check_take(by, region, at)?;
                 self.take_space(by, region, at, ev);

@@ -74,9 +74,12 @@ impl Game {
                     let mut listed = crate::engine::grid::SpaceSet::EMPTY;
                     for region in self.expanding(by, castle) {
                         for at in self.board.takeable(by, region).iter() {
+                            // Without the castle only where one region may take the space (NOTATION.md).
                             if !listed.contains(at) {
                                 listed.insert(at);
-                                out.push(Move::Expand { by, at, castle: None });
+                                if castle.is_some() || self.takers(by, None, at) == 1 {
+                                    out.push(Move::Expand { by, at, castle: None });
+                                }
                             }
                             out.push(Move::Expand { by, at, castle: Some(region) });
                         }

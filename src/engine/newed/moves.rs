@@ -93,7 +93,13 @@ impl Move {
                 Move::Sell { by, card: card(args[0])? }
             }
             "play" => match args {
-                [c] => Move::Play { by, card: card(c)?, action: 1 },
+                [c] => {
+                    let card = card(c)?;
+                    if card.action_count() == 2 {
+                        return Err(format!("{card} has two actions: write 'play {card} 1' or 'play {card} 2'"));
+                    }
+                    Move::Play { by, card, action: 1 }
+                }
                 [c, "1"] => Move::Play { by, card: card(c)?, action: 1 },
                 [c, "2"] => Move::Play { by, card: card(c)?, action: 2 },
                 [_, n] => return Err(format!("'{n}' is not an action of a card (1 or 2)")),
@@ -174,6 +180,7 @@ mod tests {
         }
         assert_eq!(Move::parse("red play A3 1").unwrap().to_string(), "red play A3");
         assert!(Move::parse("red play A3 3").unwrap_err().contains("1 or 2"));
+        assert!(Move::parse("red play B14").unwrap_err().contains("two actions"), "a two-action card names its action");
         assert!(Move::parse("green draw").unwrap_err().contains("colour"));
         assert!(Move::parse("red sell Z9").unwrap_err().contains("power card"));
         assert!(Move::parse("red fly").unwrap_err().contains("unknown move"));

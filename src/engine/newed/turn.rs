@@ -117,7 +117,7 @@ impl Game {
             ev.push(Event::TurnBegins { colour: by });
             let income = self.income(by);
             if income > 0 {
-                self.ducats[by] += income;
+                self.ducats[by] = self.ducats[by].saturating_add(income);
                 ev.push(Event::Income { colour: by, ducats: income });
             }
             // A hand emptied in a custom position: nothing to sell or play, straight to the refill.
@@ -138,6 +138,12 @@ impl Game {
     }
 
     fn end_turn(&mut self, by: Colour, ev: &mut Vec<Event>) {
+        // R-N5: the move that ends a turn is checked before the next turn's income or the end
+        // bonuses (which are not a move).
+        self.check_king(ev);
+        if self.phase == Phase::Over {
+            return;
+        }
         let seat = self.players.iter().position(|&p| p == by).expect("a player");
         self.begin_turn((seat + 1) % self.players.len(), ev);
     }
@@ -151,7 +157,7 @@ impl Game {
     pub(super) fn sell(&mut self, by: Colour, card: PowerCardId, ev: &mut Vec<Event>) -> Result<(), IllegalMove> {
         self.take_from_hand(by, card)?;
         let value = card.card().sale;
-        self.ducats[by] += value;
+        self.ducats[by] = self.ducats[by].saturating_add(value);
         self.market.push(card);
         ev.push(Event::Sold { by, card, ducats: value });
         self.after_choice(by, Some(card), ev);
