@@ -28,7 +28,7 @@ fn setup(players: usize, seed: u64) -> Setup {
     if players == 2 {
         s.neutral = Some(colours[2 + (seed / 4 % 2) as usize]);
     }
-    s.private_money = seed % 3 == 0;
+    s.private_money = seed.is_multiple_of(3);
     s
 }
 

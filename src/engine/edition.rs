@@ -92,8 +92,9 @@ impl AnyRecord {
     }
 }
 
-/// A game of either edition.
+/// A game of either edition (held once per open game, so the size of its variants is no matter).
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum AnyGame {
     /// A Classic game.
     Classic(classic::game::Game),

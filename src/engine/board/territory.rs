@@ -129,12 +129,10 @@ impl Board {
         for a in self.occupied.iter() {
             let pa = self.piece(a).expect("occupied");
             for (b, e) in grid.neighbours(a) {
-                if b > a && free.contains(e) {
-                    if let Some(pb) = self.piece(b) {
-                        let knight = pa.kind == PieceKind::Knight || pb.kind == PieceKind::Knight;
-                        if pa.colour == pb.colour && (knight || sep == Separation::AnyPieces) {
-                            free.remove(e);
-                        }
+                if let Some(pb) = self.piece(b).filter(|_| b > a && free.contains(e)) {
+                    let knight = pa.kind == PieceKind::Knight || pb.kind == PieceKind::Knight;
+                    if pa.colour == pb.colour && (knight || sep == Separation::AnyPieces) {
+                        free.remove(e);
                     }
                 }
             }

@@ -150,10 +150,10 @@ impl Grid {
         let mut r = from.intersect(within);
         loop {
             let next = r
-                .union(r.intersect(right).shl(1))
-                .union(r.shr(1).intersect(right))
-                .union(r.intersect(down).shl(16))
-                .union(r.shr(16).intersect(down))
+                .union(r.intersect(right).shifted_up(1))
+                .union(r.shifted_down(1).intersect(right))
+                .union(r.intersect(down).shifted_up(16))
+                .union(r.shifted_down(16).intersect(down))
                 .intersect(within);
             if next == r {
                 return r;

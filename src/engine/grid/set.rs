@@ -69,13 +69,13 @@ macro_rules! bit_set {
 
             /// Every element's index raised by `n` (1..64); those past the end drop out.
             #[inline]
-            pub fn shl(self, n: u32) -> $name {
+            pub fn shifted_up(self, n: u32) -> $name {
                 $name(std::array::from_fn(|i| self.0[i] << n | if i > 0 { self.0[i - 1] >> (64 - n) } else { 0 }))
             }
 
             /// Every element's index lowered by `n` (1..64); those below 0 drop out.
             #[inline]
-            pub fn shr(self, n: u32) -> $name {
+            pub fn shifted_down(self, n: u32) -> $name {
                 $name(std::array::from_fn(|i| self.0[i] >> n | if i + 1 < $words { self.0[i + 1] << (64 - n) } else { 0 }))
             }
 
@@ -161,7 +161,7 @@ mod tests {
         let right: EdgeSet = set.iter().map(|s| Edge::raw(s.index() << 1)).collect();
         assert_eq!(spaces_of(right, 0), set);
         assert_eq!(spaces_of(right, 1), SpaceSet::EMPTY);
-        assert_eq!(set.shl(16).iter().map(|s| s.index()).collect::<Vec<_>>(), [16, 17, 47, 48, 79, 80, 216]);
-        assert_eq!(set.shr(1).iter().map(|s| s.index()).collect::<Vec<_>>(), [0, 30, 31, 62, 63, 199, 254]);
+        assert_eq!(set.shifted_up(16).iter().map(|s| s.index()).collect::<Vec<_>>(), [16, 17, 47, 48, 79, 80, 216]);
+        assert_eq!(set.shifted_down(1).iter().map(|s| s.index()).collect::<Vec<_>>(), [0, 30, 31, 62, 63, 199, 254]);
     }
 }
