@@ -66,6 +66,8 @@ fn the_json_holds_what_notation_md_names() {
     assert_eq!(red["ducats"], 11);
     assert_eq!(red["income"], 1);
     assert_eq!(red["hand"].as_array().unwrap().len(), 3);
+    let hand: Vec<loewenherz::engine::newed::PowerCardId> = red["hand"].as_array().unwrap().iter().map(|c| loewenherz::engine::newed::PowerCardId::parse(c.as_str().unwrap()).unwrap()).collect();
+    assert!(hand.is_sorted(), "a hand is printed in card order: {hand:?}");
     let region = &red["regions"][0];
     assert_eq!(region["castle"], "a1");
     assert_eq!(region["spaces"], 9);

@@ -185,6 +185,7 @@ impl Game {
             deck_before_deal.retain(|c| !named.contains(c));
             for (c, cards) in &setup.hands {
                 hands[*c] = cards.clone();
+                hands[*c].sort();
             }
             market = setup.market.clone();
         }
@@ -199,6 +200,7 @@ impl Game {
                     hands[p].push(card);
                 }
             }
+            hands[p].sort();
         }
         if setup.custom || setup.deck.is_some() {
             // Cards no list names are out of the game.
@@ -391,7 +393,7 @@ impl Game {
         &self.discard
     }
 
-    /// A colour's hand (secret).
+    /// A colour's hand (secret), in card order.
     pub fn hand(&self, c: Colour) -> &[PowerCardId] {
         &self.hands[c]
     }

@@ -196,9 +196,16 @@ impl Game {
         self.after_choice(by, None, ev);
     }
 
+    /// A card into a hand, kept in card order (A1 … D15) as the referee prints it.
+    fn receive(&mut self, by: Colour, card: PowerCardId) {
+        let hand = &mut self.hands[by];
+        let at = hand.partition_point(|&c| c < card);
+        hand.insert(at, card);
+    }
+
     pub(super) fn draw(&mut self, by: Colour, sold: Option<PowerCardId>, ev: &mut Vec<Event>) -> Result<(), IllegalMove> {
         let card = self.deck.pop().ok_or(IllegalMove::DeckEmpty)?;
-        self.hands[by].push(card);
+        self.receive(by, card);
         ev.push(Event::Drew { by });
         if self.deck.is_empty() {
             // R-N8: the rest of this refill is skipped; the final phase begins at once.
@@ -215,7 +222,7 @@ impl Game {
         }
         let i = self.market.iter().position(|&c| c == card).ok_or(IllegalMove::CardNotInMarket)?;
         self.market.remove(i);
-        self.hands[by].push(card);
+        self.receive(by, card);
         ev.push(Event::Took { by, card });
         self.after_choice(by, sold, ev);
         Ok(())
