@@ -214,6 +214,29 @@ impl Board {
         self.borders.insert(e);
     }
 
+    /// Lays the borders of a custom position (each on this board, once, at most
+    /// [`BORDER_MARKERS`] in all) and rebuilds the components once.
+    ///
+    /// # Errors
+    /// The first border that can't be laid, in words.
+    pub(crate) fn lay_borders(&mut self, edges: &[Edge]) -> Result<(), String> {
+        let grid = self.grid();
+        for &e in edges {
+            if !grid.contains_edge(e) {
+                return Err(format!("{e} is not on the {} board", grid.name));
+            }
+            if self.has_border(e) {
+                return Err(format!("border {e} listed twice"));
+            }
+            self.borders.insert(e);
+        }
+        if self.borders.len() > BORDER_MARKERS {
+            return Err(format!("the game has only {BORDER_MARKERS} border markers"));
+        }
+        self.rebuild();
+        Ok(())
+    }
+
     /// Removes and adds borders, then rebuilds the components once.
     pub(crate) fn rearrange_borders(&mut self, removed: EdgeSet, added: EdgeSet) {
         self.borders = self.borders.minus(removed).union(added);

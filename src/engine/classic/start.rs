@@ -165,19 +165,7 @@ impl Game {
                     }
                     put(&mut board, c, s, PieceKind::Knight)?;
                 }
-                for &e in &setup.borders {
-                    if !CLASSIC.contains_edge(e) {
-                        return Err(err(format!("{e} is not on the Classic board")));
-                    }
-                    if board.has_border(e) {
-                        return Err(err(format!("border {e} listed twice")));
-                    }
-                    board.add_border_raw(e);
-                }
-                if board.borders().len() > crate::engine::board::BORDER_MARKERS {
-                    return Err(err("the game has only 100 border markers"));
-                }
-                board.rebuild();
+                board.lay_borders(&setup.borders).map_err(err)?;
             }
             SetupKind::Variable => {
                 if !setup.castles.is_empty() || !setup.knights.is_empty() || !setup.borders.is_empty() {

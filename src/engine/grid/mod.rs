@@ -25,6 +25,8 @@ struct Neighbours {
 /// The shape of a board: columns, rows, tile size, which spaces and edges it has, and a
 /// neighbour table.
 pub struct Grid {
+    /// The board's name in messages ("Classic", "New Edition").
+    pub name: &'static str,
     /// Columns (`a` is the first).
     pub cols: u8,
     /// Rows (`1` is the top one).
@@ -49,13 +51,13 @@ impl PartialEq for Grid {
 }
 
 /// The Classic board: 15 × 10 in six 5 × 5 tiles.
-pub static CLASSIC: Grid = Grid::new(15, 10, 5);
+pub static CLASSIC: Grid = Grid::new("Classic", 15, 10, 5);
 /// The New Edition board: 12 × 12 in nine 4 × 4 tiles.
-pub static NEW_EDITION: Grid = Grid::new(12, 12, 4);
+pub static NEW_EDITION: Grid = Grid::new("New Edition", 12, 12, 4);
 
 impl Grid {
     /// The grid of `cols` × `rows` spaces (each at most 16) in tiles of `tile` × `tile`.
-    pub const fn new(cols: u8, rows: u8, tile: u8) -> Grid {
+    pub const fn new(name: &'static str, cols: u8, rows: u8, tile: u8) -> Grid {
         assert!(cols <= MAX_SIDE && rows <= MAX_SIDE && cols > 0 && rows > 0);
         let mut spaces = [0u64; 4];
         let mut edges = [0u64; 8];
@@ -103,7 +105,7 @@ impl Grid {
             }
             r += 1;
         }
-        Grid { cols, rows, tile, spaces: SpaceSet::from_words(spaces), edges: EdgeSet::from_words(edges), neighbours }
+        Grid { name, cols, rows, tile, spaces: SpaceSet::from_words(spaces), edges: EdgeSet::from_words(edges), neighbours }
     }
 
     /// Every space of the board, row by row.

@@ -25,11 +25,7 @@ impl Game {
 
     /// The regions of `by` that may expand in this work.
     pub(super) fn expanding(&self, by: Colour, castle: Option<Space>) -> impl Iterator<Item = Space> + '_ {
-        let mine: Vec<Space> = match castle {
-            Some(c) => vec![c],
-            None => self.board.provinces(by).collect(),
-        };
-        mine.into_iter()
+        self.board.provinces(by).filter(move |&c| castle.is_none_or(|k| k == c))
     }
 
     /// The region of `by` that takes `at` when the move names none: NOTATION.md lets the castle

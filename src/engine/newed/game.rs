@@ -7,7 +7,7 @@ use super::map::Layout;
 use super::moves::Move;
 use super::setup::Setup;
 use crate::engine::board::land::Terrain;
-use crate::engine::board::{Board, Piece, PieceKind, BORDER_MARKERS};
+use crate::engine::board::{Board, Piece, PieceKind};
 use crate::engine::colour::{check_seating, ByColour, Colour};
 use crate::engine::error::{IllegalMove, SetupError};
 use crate::engine::grid::{Space, NEW_EDITION};
@@ -238,19 +238,7 @@ impl Game {
             for &(c, s) in &setup.knights {
                 put(&mut board, c, s, PieceKind::Knight)?;
             }
-            for &e in &setup.borders {
-                if !NEW_EDITION.contains_edge(e) {
-                    return Err(err(format!("{e} is not on the New Edition board")));
-                }
-                if board.has_border(e) {
-                    return Err(err(format!("border {e} listed twice")));
-                }
-                board.add_border_raw(e);
-            }
-            if board.borders().len() > BORDER_MARKERS {
-                return Err(err("the game has only 100 border markers"));
-            }
-            board.rebuild();
+            board.lay_borders(&setup.borders).map_err(err)?;
             board.remove_superfluous_borders();
             for &(a, b) in &setup.alliances {
                 let (Some(ca), Some(cb)) = (board.province_at(a).filter(|p| p.1 == a), board.province_at(b).filter(|p| p.1 == b)) else {
