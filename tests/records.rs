@@ -53,8 +53,8 @@ fn founding_one_border_founds_12_space_province_with_city_and_4_space_province()
     let (game, events) = replay(&read("founding_12_and_4.txt"));
     let founded: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::ProvinceFounded { .. })).collect();
     assert_eq!(founded.len(), 2);
-    assert!(founded.contains(&&Event::ProvinceFounded { colour: c("red"), castle: "a1".parse_space(), spaces: 12, cities: 1 }));
-    assert!(founded.contains(&&Event::ProvinceFounded { colour: c("yellow"), castle: "c5".parse_space(), spaces: 4, cities: 0 }));
+    assert!(founded.contains(&&Event::ProvinceFounded { colour: c("red"), castle: "a1".parse_space(), spaces: 12, cities: 1, points: 12 }));
+    assert!(founded.contains(&&Event::ProvinceFounded { colour: c("yellow"), castle: "c5".parse_space(), spaces: 4, cities: 0, points: 3 }));
     assert_eq!(score_changes(&events, c("red")), [(12, ScoreReason::Founding)]);
     assert_eq!(score_changes(&events, c("yellow")), [(3, ScoreReason::Founding)]);
     assert_eq!(score_changes(&events, c("purple")), []);

@@ -203,8 +203,8 @@ fn expansion_side_effect_founds_provinces_for_their_owners() {
     );
     let mut g = game(&text);
     let ev = play(&mut g, "red expand h7");
-    assert!(ev.contains(&Event::ProvinceFounded { colour: c("yellow"), castle: s("h6"), spaces: 1, cities: 0 }));
-    assert!(ev.contains(&Event::ProvinceFounded { colour: c("grey"), castle: s("h8"), spaces: 1, cities: 0 }));
+    assert!(ev.contains(&Event::ProvinceFounded { colour: c("yellow"), castle: s("h6"), spaces: 1, cities: 0, points: 3 }));
+    assert!(ev.contains(&Event::ProvinceFounded { colour: c("grey"), castle: s("h8"), spaces: 1, cities: 0, points: 0 }));
     assert_eq!(score_changes(&ev, c("yellow")), [(3, ScoreReason::Founding)]);
     assert_eq!(score_changes(&ev, c("red")), [(6, ScoreReason::Expansion)]);
     assert!(!scored(&ev, c("grey")));
@@ -463,7 +463,7 @@ fn third_province_ends_the_borders_action() {
     assert_eq!(g.province_count(c("red")), 2);
     assert_eq!(performing(&g), Some((2, c("red"))));
     let ev = play(&mut g, "red border h2-i2");
-    assert!(ev.contains(&Event::ProvinceFounded { colour: c("red"), castle: s("g1"), spaces: 4, cities: 0 }));
+    assert!(ev.contains(&Event::ProvinceFounded { colour: c("red"), castle: s("g1"), spaces: 4, cities: 0, points: 3 }));
     assert!(ev.contains(&Event::ActionEnded { action: 2 }), "two borders were left, but the third province ends the action");
     assert_eq!(g.province_count(c("red")), 3);
 

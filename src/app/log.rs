@@ -1,7 +1,6 @@
 //! The game log in words. Only public information: a card taken is "a politics card",
 //! a sealed bid is "a sealed bid" until all bids are revealed.
 
-use crate::engine::classic::scoring::founding_value;
 use crate::engine::{Action, CardFace, Colour, Event, Game, PieceKind, ScoreReason, Treasures};
 
 /// One line of the log.
@@ -104,14 +103,15 @@ pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, game: &Game) -> Opti
         Event::BorderPlaced { by, edge } => (Some(*by), format!("{} placed a border on {edge}.", name(*by))),
         Event::BordersRemoved { edges } => (None, format!("{} border{} inside a province went back to the stock.", edges.len(), if edges.len() == 1 { "" } else { "s" })),
         Event::BordersAdded { .. } => return None,
-        Event::ProvinceFounded { colour, castle, spaces, cities } => {
-            let pts = founding_value(*spaces as usize, *cities as usize);
+        Event::ProvinceFounded { colour, castle, spaces, cities, points } => {
             let city = match cities {
                 0 => String::new(),
                 1 => " with 1 city".into(),
                 n => format!(" with {n} cities"),
             };
-            (Some(*colour), format!("{} founded a {spaces}-space province{city} at {castle}: +{pts}.", name(*colour)))
+            // The neutral colour's province scores nothing (R-C4): no points to claim.
+            let points = if *points > 0 { format!(": +{points}") } else { String::new() };
+            (Some(*colour), format!("{} founded a {spaces}-space province{city} at {castle}{points}.", name(*colour)))
         }
         Event::KnightPlaced { by, at, cost } => {
             let c = if *cost > 0 { format!(" (forest: {cost} ducats)") } else { String::new() };

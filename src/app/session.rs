@@ -341,6 +341,34 @@ mod tests {
         assert_eq!(s.moves.len(), 5);
     }
 
+    /// A session from a custom-setup record of `players` with the given headers and moves.
+    fn custom(players: &str, headers: &str, moves: &str) -> Session {
+        let text = format!("[Edition \"classic\"]\n[Players \"{players}\"]\n[Setup \"custom\"]\n[Seed \"1\"]\n{headers}\n{moves}");
+        Session::from_record("t".into(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    /// The log line with this text.
+    fn line<'a>(s: &'a Session, text: &str) -> &'a LogLine {
+        s.log.iter().find(|l| l.text == text).unwrap_or_else(|| panic!("no line '{text}' in {:#?}", s.log))
+    }
+
+    // R-C4: the neutral colour's province is founded, but it scores nothing, so its log line
+    // claims no points.
+    #[test]
+    fn a_neutral_province_is_logged_without_points() {
+        // Two players, grey neutral. h6–h8 is open land holding yellow's castle h6 and grey's h8;
+        // red takes the city h7 between them, which founds both.
+        let s = custom(
+            "red yellow",
+            "[Neutral \"grey\"]\n[Castles \"red:f7 yellow:h6 grey:h8\"]\n[Knights \"red:g7\"]\n[Borders \"e6-f6 g6-h6 h6-i6 e7-f7 g7-h7 h7-i7 e8-f8 g8-h8 h8-i8 f5-f6 g5-g6 h5-h6 f8-f9 g8-g9 h8-h9\"]\n[Deck \"B2 B1\"]\n[Start \"red\"]",
+            "red decide 3 1\nyellow decide 1\nred expand h7\n",
+        );
+        assert_eq!(s.game.score(Colour::Grey), 0);
+        line(&s, "Yellow founded a 1-space province at h6: +3.");
+        line(&s, "Grey (neutral) founded a 1-space province at h8.");
+        assert!(!s.log.iter().any(|l| l.colour == Some(Colour::Grey) && l.text.contains('+')), "{:#?}", s.log);
+    }
+
     #[test]
     fn a_record_round_trips_through_a_session() {
         let mut s = three();

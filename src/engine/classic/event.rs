@@ -75,8 +75,9 @@ pub enum Event {
     BordersRemoved { edges: Vec<Edge> },
     /// Borders put down around a space taken by expansion.
     BordersAdded { edges: Vec<Edge> },
-    /// A province came into being.
-    ProvinceFounded { colour: Colour, castle: Space, spaces: u32, cities: u32 },
+    /// A province came into being; `points` is what its owner scored for it (R-B5), 0 for the
+    /// neutral colour, which never scores (R-C4).
+    ProvinceFounded { colour: Colour, castle: Space, spaces: u32, cities: u32, points: u32 },
     /// A knight was placed.
     KnightPlaced { by: Colour, at: Space, cost: u32 },
     /// A space was taken by expansion (`from` is the foreign province's owner).

@@ -113,8 +113,9 @@ impl Game {
             let owner = self.board.castle_colour(castle).expect("castle");
             let comp = self.board.component(castle).spaces;
             let (spaces, cities) = (comp.len() as u32, self.board.land().count(comp, Terrain::City) as u32);
-            ev.push(Event::ProvinceFounded { colour: owner, castle, spaces, cities });
-            self.add_score(owner, founding_value(spaces as usize, cities as usize) as i32, ScoreReason::Founding, ev);
+            let points = self.score_change(owner, founding_value(spaces as usize, cities as usize) as i32);
+            ev.push(Event::ProvinceFounded { colour: owner, castle, spaces, cities, points: points as u32 });
+            self.add_score(owner, points, ScoreReason::Founding, ev);
         }
         if !founded.removed.is_empty() {
             ev.push(Event::BordersRemoved { edges: founded.removed });

@@ -6,12 +6,17 @@ use super::event::{Event, ScoreReason};
 use super::game::Game;
 
 impl Game {
-    pub(super) fn add_score(&mut self, c: Colour, delta: i32, reason: ScoreReason, ev: &mut Vec<Event>) {
-        if !self.is_player(c) || delta == 0 {
-            return; // R-C4: the neutral colour never scores.
+    /// The change `delta` makes to the score of `c`: none for the neutral colour (R-C4), and
+    /// never below 0 (R-B10).
+    pub(super) fn score_change(&self, c: Colour, delta: i32) -> i32 {
+        if !self.is_player(c) {
+            return 0;
         }
-        // R-B10: a score never goes below 0.
-        let applied = if delta < 0 { -(self.scores[c].min(delta.unsigned_abs()) as i32) } else { delta };
+        if delta < 0 { -(self.scores[c].min(delta.unsigned_abs()) as i32) } else { delta }
+    }
+
+    pub(super) fn add_score(&mut self, c: Colour, delta: i32, reason: ScoreReason, ev: &mut Vec<Event>) {
+        let applied = self.score_change(c, delta);
         if applied == 0 {
             return;
         }
