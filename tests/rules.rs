@@ -21,7 +21,7 @@
 mod common;
 
 use common::{c, game, legal, play, refuse, replay, score_changes, scored};
-use loewenherz::engine::{CardId, Event, Game, IllegalMove, Phase, PoliticsCard, Record, ScoreReason, Setup, SetupKind, Space};
+use loewenherz::engine::{Action, CardId, Event, Game, IllegalMove, Phase, PoliticsCard, Record, ScoreReason, Setup, SetupKind, Space};
 
 fn s(name: &str) -> Space {
     Space::parse(name).expect("space")
@@ -182,7 +182,7 @@ fn border_stock_is_finite_and_expansion_needs_enough_markers() {
     // A borders action with an empty stock ends at once.
     let text = custom(&format!("[Castles \"red:f7 yellow:i8\"]\n[Borders \"{borders}\"]\n{RED_B1}"), RED_TAKES_B2);
     let (g, ev) = replay(&text);
-    let i = ev.iter().position(|e| *e == Event::Performs { action: 2, by: c("red") }).expect("red performs the borders");
+    let i = ev.iter().position(|e| *e == Event::Performs { action: 2, kind: Action::Borders(2), by: c("red") }).expect("red performs the borders");
     assert_eq!(ev[i + 1], Event::ActionEnded { action: 2 });
     assert_ne!(performing(&g), Some((2, c("red"))));
 
@@ -473,7 +473,7 @@ fn third_province_ends_the_borders_action() {
         "red decide 2 3\nyellow decide 1\npurple decide 1\n",
     );
     let (g, ev) = replay(&text);
-    let i = ev.iter().position(|e| *e == Event::Performs { action: 2, by: c("red") }).expect("red may choose and win it");
+    let i = ev.iter().position(|e| *e == Event::Performs { action: 2, kind: Action::Borders(3), by: c("red") }).expect("red may choose and win it");
     assert_eq!(ev[i + 1], Event::ActionEnded { action: 2 });
     assert_eq!(performing(&g), Some((3, c("red"))));
 }
@@ -526,7 +526,7 @@ fn negotiation_earlier_player_speaks_first_and_accepted_offer_is_paid() {
     // Start yellow: the order is yellow, purple, red. Purple and red both choose action 2.
     let text = custom(&format!("[Castles \"red:f7 yellow:i8\"]\n[Borders \"{SIDE_BY_SIDE}\"]\n[Deck \"B2 B1\"]\n[Start \"yellow\"]"), "yellow decide 1 3\npurple decide 2\nred decide 2\n");
     let (mut g, ev) = replay(&text);
-    assert!(ev.contains(&Event::NegotiationStarted { action: 2, players: [c("purple"), c("red")] }));
+    assert!(ev.contains(&Event::NegotiationStarted { action: 2, kind: Action::Borders(2), players: [c("purple"), c("red")] }));
     assert_eq!(g.to_move(), [c("purple")]);
     refuse(&mut g, "red offer 1", IllegalMove::NotYourTurn);
     refuse(&mut g, "purple accept", IllegalMove::NoOfferToAccept);
@@ -546,7 +546,7 @@ fn negotiation_earlier_player_speaks_first_and_accepted_offer_is_paid() {
     // Breaking off starts a duel of the two.
     let (mut g, _) = replay(&text);
     let ev = play(&mut g, "purple duel");
-    assert!(ev.contains(&Event::DuelStarted { action: 2, bidders: vec![c("purple"), c("red")], second: false }));
+    assert!(ev.contains(&Event::DuelStarted { action: 2, kind: Action::Borders(2), bidders: vec![c("purple"), c("red")], second: false }));
 }
 
 // Duel: sealed bids; the highest pays the bank; a tie bids again among the tied; a second tie voids it.
@@ -554,7 +554,7 @@ fn negotiation_earlier_player_speaks_first_and_accepted_offer_is_paid() {
 fn duel_tie_bids_again_and_second_tie_voids_the_action() {
     let text = custom(&format!("[Castles \"red:f7 yellow:i8\"]\n[Borders \"{SIDE_BY_SIDE}\"]\n{RED_K1}"), "red decide 3 1\nyellow decide 3\npurple decide 3\n");
     let (mut g, ev) = replay(&text);
-    assert!(ev.contains(&Event::DuelStarted { action: 3, bidders: vec![c("red"), c("yellow"), c("purple")], second: false }));
+    assert!(ev.contains(&Event::DuelStarted { action: 3, kind: Action::KnightOrExpand, bidders: vec![c("red"), c("yellow"), c("purple")], second: false }));
     assert_eq!(g.ducats(c("red")), 18);
     refuse(&mut g, "yellow bid 13", IllegalMove::NotEnoughMoney);
     refuse(&mut g, "yellow bid 1 treasure8", IllegalMove::BadTreasurePayment);
@@ -562,10 +562,10 @@ fn duel_tie_bids_again_and_second_tie_voids_the_action() {
     refuse(&mut g, "yellow bid 6", IllegalMove::NotYourTurn);
     play(&mut g, "purple bid 2");
     let ev = play(&mut g, "red bid 5");
-    assert!(ev.contains(&Event::DuelStarted { action: 3, bidders: vec![c("red"), c("yellow")], second: true }));
+    assert!(ev.contains(&Event::DuelStarted { action: 3, kind: Action::KnightOrExpand, bidders: vec![c("red"), c("yellow")], second: true }));
     play(&mut g, "red bid 3");
     let ev = play(&mut g, "yellow bid 3");
-    assert!(ev.contains(&Event::DuelVoid { action: 3 }));
+    assert!(ev.contains(&Event::DuelVoid { action: 3, kind: Action::KnightOrExpand }));
     assert_eq!((g.ducats(c("red")), g.ducats(c("yellow")), g.ducats(c("purple"))), (18, 12, 12), "everybody keeps their money");
 
     let (mut g, _) = replay(&text);
@@ -574,7 +574,7 @@ fn duel_tie_bids_again_and_second_tie_voids_the_action() {
     let ev = play(&mut g, "yellow bid 6");
     assert!(ev.contains(&Event::DuelWon { by: c("purple"), paid: 7, treasures: loewenherz::engine::Treasures::NONE }));
     assert_eq!(g.ducats(c("purple")), 5);
-    assert!(ev.contains(&Event::Performs { action: 3, by: c("purple") }));
+    assert!(ev.contains(&Event::Performs { action: 3, kind: Action::KnightOrExpand, by: c("purple") }));
 }
 
 // R-C10: highest score wins; a tie goes to the most ducats (money + treasure); a tie on both is shared.

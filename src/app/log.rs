@@ -1,7 +1,7 @@
 //! The game log in words. Only public information: a card taken is "a politics card",
 //! a sealed bid is "a sealed bid" until all bids are revealed.
 
-use crate::engine::{Action, CardFace, Colour, Event, Game, PieceKind, ScoreReason, Treasures};
+use crate::engine::{Action, CardFace, Colour, Event, PieceKind, ScoreReason, Treasures};
 
 /// One line of the log.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -44,12 +44,26 @@ fn signed(n: i32) -> String {
     if n >= 0 { format!("+{n}") } else { format!("−{}", n.unsigned_abs()) }
 }
 
-/// Describes an event, or `None` for events not worth a line.
-pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, game: &Game) -> Option<LogLine> {
-    let round = game.round();
-    let action = |i: u8| -> String {
-        game.actions().map(|a| format!("action {i} ({})", action_text(a[i as usize - 1]))).unwrap_or_else(|| format!("action {i}"))
-    };
+/// Describes a batch of events (what one move, or the start of the game, returned), in order,
+/// each with its line. `round` is the round the batch began in (0 for the start of the game):
+/// a line counts to the round started last, so a card drawn (and a silver find) counts to the
+/// round before the `RoundStarted` that follows it.
+pub fn describe_all<'a>(events: &'a [Event], name: &dyn Fn(Colour) -> String, mut round: u32) -> Vec<(&'a Event, LogLine)> {
+    events
+        .iter()
+        .filter_map(|e| {
+            if let Event::RoundStarted { round: r, .. } = e {
+                round = *r;
+            }
+            describe(e, name, round).map(|line| (e, line))
+        })
+        .collect()
+}
+
+/// Describes an event of round `round`, or `None` for events not worth a line. The event alone
+/// says what happened: the game may have moved on to the next card since.
+pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, round: u32) -> Option<LogLine> {
+    let action = |i: u8, a: Action| format!("action {i} ({})", action_text(a));
     let (colour, text) = match e {
         Event::Placed { placer, colour, kind, at } => {
             let what = match kind {
@@ -83,14 +97,16 @@ pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, game: &Game) -> Opti
             let lost = if *lost > 0 { format!(" ({lost} lost)") } else { String::new() };
             (to.first().copied(), format!("{} took {each} ducats{}{lost}.", who.join(" and "), if to.len() > 1 { " each" } else { "" }))
         }
-        Event::PilesEmpty { action: i } => (None, format!("Both politics piles are empty: {} does nothing.", action(*i))),
-        Event::NegotiationStarted { action: i, players } => (Some(players[0]), format!("{} and {} both want {}: they negotiate.", name(players[0]), name(players[1]), action(*i))),
+        Event::PilesEmpty { action: i } => (None, format!("Both politics piles are empty: {} does nothing.", action(*i, Action::Politics))),
+        Event::NegotiationStarted { action: i, kind, players } => {
+            (Some(players[0]), format!("{} and {} both want {}: they negotiate.", name(players[0]), name(players[1]), action(*i, *kind)))
+        }
         Event::Offered { by, amount } => (Some(*by), format!("{} offers {amount} ducats to perform it.", name(*by))),
         Event::Accepted { by, payer, amount } => (Some(*by), format!("{} accepted: {} pays {amount} ducats and performs.", name(*by), name(*payer))),
         Event::BrokeOff { by } => (Some(*by), format!("{} broke off: duel!", name(*by))),
-        Event::DuelStarted { action: i, bidders, second } => {
+        Event::DuelStarted { action: i, kind, bidders, second } => {
             let who: Vec<String> = bidders.iter().map(|&c| name(c)).collect();
-            (None, format!("{}uel for {}: {}.", if *second { "Tie! Second d" } else { "D" }, action(*i), who.join(", ")))
+            (None, format!("{}uel for {}: {}.", if *second { "Tie! Second d" } else { "D" }, action(*i, *kind), who.join(", ")))
         }
         Event::BidLaid { by } => (Some(*by), format!("{} laid a sealed bid.", name(*by))),
         Event::BidsRevealed { bids } => {
@@ -98,8 +114,8 @@ pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, game: &Game) -> Opti
             (None, format!("Bids revealed: {}.", parts.join(", ")))
         }
         Event::DuelWon { by, paid, treasures } => (Some(*by), format!("{} wins the duel and pays {} to the bank.", name(*by), bid_text(*paid, *treasures))),
-        Event::DuelVoid { action: i } => (None, format!("Tied again: nobody performs {}.", action(*i))),
-        Event::Performs { action: i, by } => (Some(*by), format!("{} performs {}.", name(*by), action(*i))),
+        Event::DuelVoid { action: i, kind } => (None, format!("Tied again: nobody performs {}.", action(*i, *kind))),
+        Event::Performs { action: i, kind, by } => (Some(*by), format!("{} performs {}.", name(*by), action(*i, *kind))),
         Event::BorderPlaced { by, edge } => (Some(*by), format!("{} placed a border on {edge}.", name(*by))),
         Event::BordersRemoved { edges } => (None, format!("{} border{} inside a province went back to the stock.", edges.len(), if edges.len() == 1 { "" } else { "s" })),
         Event::BordersAdded { .. } => return None,

@@ -1,6 +1,6 @@
 //! Stepping through a finished or shared game record (public information only).
 
-use super::log::{describe, LogLine};
+use super::log::{describe_all, LogLine};
 use crate::engine::{Colour, Game, Move, Record, View};
 
 /// A record opened for replay.
@@ -60,10 +60,11 @@ impl Replay {
             Some(i) => names[i].clone(),
             None => format!("{} (neutral)", super::colour_label(c)),
         };
-        let mut log: Vec<LogLine> = ev.iter().filter_map(|e| describe(e, &name, &g)).collect();
+        let mut log: Vec<LogLine> = describe_all(&ev, &name, 0).into_iter().map(|(_, l)| l).collect();
         for &(_, m) in &self.record.moves[..n] {
+            let round = g.round();
             let ev = g.play(m).expect("checked when opened");
-            log.extend(ev.iter().filter_map(|e| describe(e, &name, &g)));
+            log.extend(describe_all(&ev, &name, round).into_iter().map(|(_, l)| l));
         }
         self.game = g;
         self.log = log;
@@ -114,6 +115,19 @@ mod tests {
         assert_eq!(r.name(Colour::Yellow), "Ben");
         r.go_to(3);
         assert_eq!(r.last_move(), Some(moves[2]));
+    }
+
+    // The move that voids card B2's last action also draws card B1: the replay's log still names
+    // B2's action, in round 1.
+    #[test]
+    fn a_replay_logs_the_old_card_in_its_round_when_a_move_draws_the_next() {
+        let text = "[Edition \"classic\"]\n[Players \"red yellow purple\"]\n[Setup \"custom\"]\n[Castles \"red:f7 yellow:i8\"]\n[Deck \"B2 B1\"]\n[Start \"red\"]\n\
+                    red decide 3 1\nyellow decide 3\npurple decide 3\nyellow bid 5\npurple bid 2\nred bid 5\nred bid 3\nyellow bid 3\n";
+        let mut r = Replay::open(text).unwrap();
+        r.go_to(usize::MAX);
+        assert_eq!(r.game.round(), 2);
+        let void = r.log.iter().find(|l| l.text.starts_with("Tied again")).expect("the void duel is logged");
+        assert_eq!((void.round, void.text.as_str()), (1, "Tied again: nobody performs action 3 (1 knight or expand)."));
     }
 
     #[test]

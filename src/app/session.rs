@@ -1,7 +1,7 @@
 //! A game being played on one device: committed moves, the moves the player holding the
 //! device has staged but not yet confirmed, and who is holding the device.
 
-use super::log::{describe, LogLine};
+use super::log::{describe_all, LogLine};
 use crate::engine::classic::record::write_record;
 use crate::engine::{Colour, Event, Game, IllegalMove, Move, PhaseView, Setup, View};
 
@@ -68,7 +68,7 @@ impl Session {
             announcements: Vec::new(),
             last_score_changes: Vec::new(),
         };
-        s.record_events(&events);
+        s.record_events(&events, 0);
         Ok(s)
     }
 
@@ -85,9 +85,10 @@ impl Session {
         };
         let mut s = Session::new(id, record.setup.clone(), names)?;
         for &(line, mv) in &record.moves {
+            let round = s.game.round();
             let ev = s.game.play(mv).map_err(|e| format!("line {line}: {mv}: {e}"))?;
             s.moves.push(mv);
-            s.record_events(&ev);
+            s.record_events(&ev, round);
         }
         s.shown = s.game.clone();
         s.announcements.clear();
@@ -226,25 +227,27 @@ impl Session {
         let staged = std::mem::take(&mut self.staged);
         self.last_score_changes.clear();
         for m in staged {
+            let round = self.game.round();
             let ev = self.game.play(m).expect("staged moves replay");
             self.moves.push(m);
-            self.record_events(&ev);
+            self.record_events(&ev, round);
         }
         self.shown = self.game.clone();
         self.window_passed = false;
     }
 
-    fn record_events(&mut self, events: &[Event]) {
+    /// Logs the events of one move (or of the start), which began in `round`.
+    fn record_events(&mut self, events: &[Event], round: u32) {
         for e in events {
             if let Event::Score { colour, delta, .. } = e {
                 self.last_score_changes.push((*colour, *delta));
             }
-            if let Some(line) = describe(e, &|c| self.name(c), &self.game) {
-                if matches!(e, Event::BidsRevealed { .. }) {
-                    self.announcements.push(line.text.clone());
-                }
-                self.log.push(line);
+        }
+        for (e, line) in describe_all(events, &|c| self.name(c), round) {
+            if matches!(e, Event::BidsRevealed { .. }) {
+                self.announcements.push(line.text.clone());
             }
+            self.log.push(line);
         }
     }
 
@@ -341,6 +344,10 @@ mod tests {
         assert_eq!(s.moves.len(), 5);
     }
 
+    /// Red's province f6–g8 (castle f7) beside yellow's h6–i8 (castle i8) on the basic map
+    /// (tests/rules.rs draws it): the borders around both.
+    const SIDE_BY_SIDE: &str = "e6-f6 g6-h6 i6-j6 e7-f7 g7-h7 i7-j7 e8-f8 g8-h8 i8-j8 f5-f6 g5-g6 h5-h6 i5-i6 f8-f9 g8-g9 h8-h9 i8-i9";
+
     /// A session from a custom-setup record of `players` with the given headers and moves.
     fn custom(players: &str, headers: &str, moves: &str) -> Session {
         let text = format!("[Edition \"classic\"]\n[Players \"{players}\"]\n[Setup \"custom\"]\n[Seed \"1\"]\n{headers}\n{moves}");
@@ -367,6 +374,21 @@ mod tests {
         line(&s, "Yellow founded a 1-space province at h6: +3.");
         line(&s, "Grey (neutral) founded a 1-space province at h8.");
         assert!(!s.log.iter().any(|l| l.colour == Some(Colour::Grey) && l.text.contains('+')), "{:#?}", s.log);
+    }
+
+    // A second tie voids the last action of card B2, and the same move draws card B1: the lines
+    // of the old card name its actions and its round, not the new card's.
+    #[test]
+    fn a_move_that_draws_the_next_card_logs_the_old_card_in_its_round() {
+        let s = custom(
+            "red yellow purple",
+            &format!("[Castles \"red:f7 yellow:i8\"]\n[Borders \"{SIDE_BY_SIDE}\"]\n[Deck \"B2 B1\"]\n[Start \"red\"]"),
+            "red decide 3 1\nyellow decide 3\npurple decide 3\nyellow bid 5\npurple bid 2\nred bid 5\nred bid 3\nyellow bid 3\n",
+        );
+        assert_eq!(s.game.round(), 2, "card B1 is up");
+        assert_eq!(line(&s, "Duel for action 3 (1 knight or expand): Red, Yellow, Purple.").round, 1);
+        assert_eq!(line(&s, "Tied again: nobody performs action 3 (1 knight or expand).").round, 1);
+        assert_eq!(line(&s, "Round 2: Yellow is start player.").round, 2);
     }
 
     #[test]

@@ -97,7 +97,7 @@ impl Game {
         } else if !second {
             self.begin_duel(action, top, true, ev);
         } else {
-            ev.push(Event::DuelVoid { action: action + 1 });
+            ev.push(Event::DuelVoid { action: action + 1, kind: self.action(action) });
             self.resolve_from(action + 1, ev);
         }
         Ok(())

@@ -1,7 +1,7 @@
 //! What happened: the events `play` returns, in order.
 
 use crate::engine::board::PieceKind;
-use super::cards::{CardId, PoliticsCard, Treasures};
+use super::cards::{Action, CardId, PoliticsCard, Treasures};
 use crate::engine::colour::Colour;
 use crate::engine::grid::{Edge, Space};
 use serde::{Deserialize, Serialize};
@@ -26,7 +26,9 @@ pub enum ScoreReason {
     Deeds,
 }
 
-/// One thing that happened.
+/// One thing that happened. An event carries what it is about (the action, not only its
+/// number on the card), so it can be read without the game: after a move, the game may
+/// already show the next card.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Event {
     /// Setup: a piece was placed (by `placer`, of colour `colour`).
@@ -47,28 +49,28 @@ pub enum Event {
     NobodyChose { action: u8 },
     /// Ducats shared among those who chose the ducat action.
     DucatsShared { action: u8, to: Vec<Colour>, each: u32, lost: u32 },
-    /// A politics action with both piles empty does nothing (R-C12).
+    /// A politics action (number `action`) with both piles empty does nothing (R-C12).
     PilesEmpty { action: u8 },
-    /// Two players negotiate.
-    NegotiationStarted { action: u8, players: [Colour; 2] },
+    /// Two players negotiate for action number `action` (1–3), which is `kind`.
+    NegotiationStarted { action: u8, kind: Action, players: [Colour; 2] },
     /// An offer was made.
     Offered { by: Colour, amount: u32 },
     /// An offer was accepted: `payer` pays `amount` to `by` and performs.
     Accepted { by: Colour, payer: Colour, amount: u32 },
     /// A player broke off the negotiation.
     BrokeOff { by: Colour },
-    /// A duel begins (`second` for the re-duel after a tie).
-    DuelStarted { action: u8, bidders: Vec<Colour>, second: bool },
+    /// A duel for action number `action`, which is `kind`, begins (`second` for the re-duel after a tie).
+    DuelStarted { action: u8, kind: Action, bidders: Vec<Colour>, second: bool },
     /// A sealed bid was laid (its amount stays secret until all are revealed).
     BidLaid { by: Colour },
     /// All bids revealed together.
     BidsRevealed { bids: Vec<(Colour, u32, Treasures)> },
     /// The duel's winner paid the bid to the bank.
     DuelWon { by: Colour, paid: u32, treasures: Treasures },
-    /// A second tie: nobody performs.
-    DuelVoid { action: u8 },
-    /// A player now performs an action.
-    Performs { action: u8, by: Colour },
+    /// A second tie: nobody performs action number `action`, which is `kind`.
+    DuelVoid { action: u8, kind: Action },
+    /// A player now performs action number `action`, which is `kind`.
+    Performs { action: u8, kind: Action, by: Colour },
     /// A border was placed.
     BorderPlaced { by: Colour, edge: Edge },
     /// Borders inside a province went back to the stock (R-B2).

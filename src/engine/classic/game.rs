@@ -274,6 +274,11 @@ impl Game {
         }
     }
 
+    /// Action number `i + 1` of the card being resolved.
+    pub(super) fn action(&self, i: u8) -> Action {
+        self.actions().expect("an action card is up while resolving")[i as usize]
+    }
+
     pub(crate) fn all_decided(&self) -> bool {
         self.phase == Phase::Choosing && self.decided == self.players.len()
     }

@@ -68,10 +68,9 @@ impl Game {
     }
 
     pub(super) fn resolve_from(&mut self, first: u8, ev: &mut Vec<Event>) {
-        let actions = self.actions().expect("an action card is up while resolving");
         for i in first..3 {
             let who = self.choices[i as usize].clone();
-            let action = actions[i as usize];
+            let action = self.action(i);
             if who.is_empty() {
                 ev.push(Event::NobodyChose { action: i + 1 });
                 continue;
@@ -98,7 +97,7 @@ impl Game {
                     }
                 }
                 2 => {
-                    ev.push(Event::NegotiationStarted { action: i + 1, players: [who[0], who[1]] });
+                    ev.push(Event::NegotiationStarted { action: i + 1, kind: action, players: [who[0], who[1]] });
                     self.phase = Phase::Negotiation { action: i, pair: [who[0], who[1]], speaker: 0, last: [None; 2], standing: None };
                     return;
                 }
@@ -112,20 +111,21 @@ impl Game {
     }
 
     pub(super) fn begin_duel(&mut self, action: u8, bidders: Vec<Colour>, second: bool, ev: &mut Vec<Event>) {
-        ev.push(Event::DuelStarted { action: action + 1, bidders: bidders.clone(), second });
+        ev.push(Event::DuelStarted { action: action + 1, kind: self.action(action), bidders: bidders.clone(), second });
         self.phase = Phase::Duel { action, bidders, second, bids: ByColour::default() };
     }
 
     /// Starts performing; returns false if the action ended at once (nothing could be done).
     pub(super) fn begin_perform(&mut self, action: u8, by: Colour, ev: &mut Vec<Event>) -> bool {
-        let work = match self.actions().expect("card")[action as usize] {
+        let kind = self.action(action);
+        let work = match kind {
             Action::Borders(n) => Work::Borders { left: n },
             Action::KnightOrExpand => Work::Knights { two: false, placed: 0, expansion: Expansion::NotStarted },
             Action::TwoKnights => Work::Knights { two: true, placed: 0, expansion: Expansion::NotStarted },
             Action::Politics => Work::Politics { opened: None },
             Action::Ducats(_) => unreachable!("ducats are shared, not performed"),
         };
-        ev.push(Event::Performs { action: action + 1, by });
+        ev.push(Event::Performs { action: action + 1, kind, by });
         self.phase = Phase::Perform { action, by, work };
         if self.work_has_moves(by, &work) {
             true
