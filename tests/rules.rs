@@ -245,7 +245,7 @@ fn alliance_bars_expansion_until_bought_out() {
     // Either order of the two castles names the alliance (both are listed).
     assert!(legal(&g).contains(&"red unally f7 i8".to_string()));
     let ev = play(&mut g, "red unally i8 f7");
-    assert!(ev.contains(&Event::Unallied { by: c("red"), a: s("f7"), b: s("i8") }));
+    assert!(ev.contains(&Event::Unallied { by: c("red"), a: s("f7"), b: s("i8"), money: 10, treasures: loewenherz::engine::Treasures::NONE }));
     assert_eq!(g.ducats(c("red")), before - 10);
     assert!(g.alliances().is_empty());
     play(&mut g, "red expand h7");

@@ -1,7 +1,7 @@
 //! The game log in words. Only public information: a card taken is "a politics card",
 //! a sealed bid is "a sealed bid" until all bids are revealed.
 
-use crate::engine::{Action, CardFace, Colour, Event, PieceKind, ScoreReason, Treasures};
+use crate::engine::{Action, CardFace, Colour, Event, PieceKind, PoliticsCard, ScoreReason, Treasures};
 
 /// One line of the log.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -30,7 +30,7 @@ pub fn action_text(a: Action) -> String {
 pub fn bid_text(money: u32, t: Treasures) -> String {
     let mut s = format!("{money} ducats");
     for c in t.cards() {
-        if let crate::engine::PoliticsCard::Treasure(v) = c {
+        if let PoliticsCard::Treasure(v) = c {
             s += &format!(" + treasure {v}");
         }
     }
@@ -38,6 +38,20 @@ pub fn bid_text(money: u32, t: Treasures) -> String {
         s += &format!(" (= {})", money + t.value());
     }
     s
+}
+
+/// A payment in words: "10 ducats", "a treasure card (10)", "2 ducats and a treasure card (8)".
+fn payment_text(money: u32, t: Treasures) -> String {
+    let values: Vec<String> = t.cards().filter_map(|c| match c {
+        PoliticsCard::Treasure(v) => Some(v.to_string()),
+        _ => None,
+    }).collect();
+    let cards = match values.len() {
+        0 => return format!("{money} ducats"),
+        1 => format!("a treasure card ({})", values[0]),
+        _ => format!("treasure cards ({})", values.join(" + ")),
+    };
+    if money == 0 { cards } else { format!("{money} ducats and {cards}") }
 }
 
 fn signed(n: i32) -> String {
@@ -90,7 +104,9 @@ pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, round: u32) -> Optio
         Event::RenegadePlayed { by, removed, removed_colour, placed, .. } => {
             (Some(*by), format!("{} played Renegade: {}'s knight on {removed} left, a knight of {} came to {placed}.", name(*by), name(*removed_colour), name(*by)))
         }
-        Event::Unallied { by, a, b } => (Some(*by), format!("{} paid 10 ducats to end the alliance of {a} and {b}.", name(*by))),
+        Event::Unallied { by, a, b, money, treasures } => {
+            (Some(*by), format!("{} paid {} to end the alliance of {a} and {b}.", name(*by), payment_text(*money, *treasures)))
+        }
         Event::NobodyChose { .. } => return None,
         Event::DucatsShared { to, each, lost, .. } => {
             let who: Vec<String> = to.iter().map(|&c| name(c)).collect();
@@ -166,4 +182,17 @@ pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, round: u32) -> Optio
         }
     };
     Some(LogLine { round, colour, text })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_payment_names_its_money_and_treasure_cards() {
+        assert_eq!(payment_text(10, Treasures::NONE), "10 ducats");
+        assert_eq!(payment_text(0, Treasures(0b0010)), "a treasure card (10)");
+        assert_eq!(payment_text(2, Treasures(0b0001)), "2 ducats and a treasure card (8)");
+        assert_eq!(payment_text(0, Treasures(0b0101)), "treasure cards (8 + 12)");
+    }
 }

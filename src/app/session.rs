@@ -348,6 +348,9 @@ mod tests {
     /// (tests/rules.rs draws it): the borders around both.
     const SIDE_BY_SIDE: &str = "e6-f6 g6-h6 i6-j6 e7-f7 g7-h7 i7-j7 e8-f8 g8-h8 i8-j8 f5-f6 g5-g6 h5-h6 i5-i6 f8-f9 g8-g9 h8-h9 i8-i9";
 
+    /// Purple's province d6–e8 (castle d7) to the left of SIDE_BY_SIDE's two.
+    const THREE_IN_A_ROW: &str = "c6-d6 e6-f6 g6-h6 i6-j6 c7-d7 e7-f7 g7-h7 i7-j7 c8-d8 e8-f8 g8-h8 i8-j8 d5-d6 e5-e6 f5-f6 g5-g6 h5-h6 i5-i6 d8-d9 e8-e9 f8-f9 g8-g9 h8-h9 i8-i9";
+
     /// A session from a custom-setup record of `players` with the given headers and moves.
     fn custom(players: &str, headers: &str, moves: &str) -> Session {
         let text = format!("[Edition \"classic\"]\n[Players \"{players}\"]\n[Setup \"custom\"]\n[Seed \"1\"]\n{headers}\n{moves}");
@@ -389,6 +392,25 @@ mod tests {
         assert_eq!(line(&s, "Duel for action 3 (1 knight or expand): Red, Yellow, Purple.").round, 1);
         assert_eq!(line(&s, "Tied again: nobody performs action 3 (1 knight or expand).").round, 1);
         assert_eq!(line(&s, "Round 2: Yellow is start player.").round, 2);
+    }
+
+    // R-B7: ending an alliance costs 10, paid with money or treasure cards (R-C1); the log says which.
+    #[test]
+    fn ending_an_alliance_is_logged_with_what_paid_for_it() {
+        let unally = |hand: &str, pay: &str| {
+            custom(
+                "red yellow purple",
+                &format!("[Castles \"purple:d7 red:f7 yellow:i8\"]\n[Knights \"red:g7,g8 yellow:i7\"]\n[Borders \"{THREE_IN_A_ROW}\"]\n[Hands \"red:alliance{hand}\"]\n[Deck \"B2 B1\"]\n[Start \"red\"]"),
+                &format!("red decide 3 1\nred alliance f7 i8\nyellow decide 1\npurple decide 1\nred unally i8 f7{pay}\n"),
+            )
+        };
+        let s = unally(",treasure10", " treasure10");
+        assert_eq!(s.game.hand(Colour::Red), [], "the treasure card paid");
+        line(&s, "Red paid a treasure card (10) to end the alliance of f7 and i8.");
+        let s = unally(",treasure8", " treasure8");
+        line(&s, "Red paid 2 ducats and a treasure card (8) to end the alliance of f7 and i8.");
+        let s = unally("", "");
+        line(&s, "Red paid 10 ducats to end the alliance of f7 and i8.");
     }
 
     #[test]

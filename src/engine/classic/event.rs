@@ -43,8 +43,8 @@ pub enum Event {
     AlliancePlayed { by: Colour, own: Space, other: Space },
     /// Renegade played.
     RenegadePlayed { by: Colour, removed: Space, removed_colour: Colour, placed: Space, cost: u32 },
-    /// An alliance was bought out.
-    Unallied { by: Colour, a: Space, b: Space },
+    /// An alliance was bought out, paid with `money` and `treasures` (R-B7, R-C1).
+    Unallied { by: Colour, a: Space, b: Space, money: u32, treasures: Treasures },
     /// Nobody chose an action.
     NobodyChose { action: u8 },
     /// Ducats shared among those who chose the ducat action.

@@ -29,14 +29,16 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn pay(&mut self, c: Colour, cost: u32, pay: Treasures, ev: &mut Vec<Event>) {
+    /// Pays a checked payment; returns the money paid beside the treasure cards.
+    pub(super) fn pay(&mut self, c: Colour, cost: u32, pay: Treasures, ev: &mut Vec<Event>) -> u32 {
         if cost == 0 {
-            return;
+            return 0;
         }
         let money = cost.saturating_sub(pay.value());
         self.ducats[c] -= money;
         self.discard_treasures(c, pay);
         ev.push(Event::Paid { by: c, money, treasures: pay });
+        money
     }
 
     pub(super) fn discard_treasures(&mut self, c: Colour, t: Treasures) {

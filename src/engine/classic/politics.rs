@@ -102,9 +102,9 @@ impl Game {
             return Err(IllegalMove::NoSuchAlliance);
         }
         self.check_payment(by, UNALLY_COST, pay)?;
-        self.pay(by, UNALLY_COST, pay, ev);
+        let money = self.pay(by, UNALLY_COST, pay, ev);
         self.board.unally(x, y);
-        ev.push(Event::Unallied { by, a: x, b: y });
+        ev.push(Event::Unallied { by, a: x, b: y, money, treasures: pay });
         Ok(())
     }
 
