@@ -1633,3 +1633,20 @@ fn a_two_action_card_names_its_action() {
     play(&mut g, "red play A12 2");
     assert!(matches!(g.phase(), Phase::Perform { work: Work::Borders { left: 2 }, .. }));
 }
+
+// ----- the whole board is not a region ------------------------------------------------------
+
+/// Our ruling (written in board/mod.rs, `Component::province_castle`): while castles are placed
+/// one by one, the first castle stands alone on the board, but nothing except the frame encloses
+/// it — no region, no income, no monopoly (R-N9, R-N13 count mines "in one's regions").
+#[test]
+fn the_first_castle_placed_alone_on_the_board_founds_no_region() {
+    let mut g = game("[Edition \"new\"]\n[Players \"red blue orange\"]\n[Seed \"42\"]\n[Tiles \"A0 B0 C0 D0 K0 E0 F0 G0 H0\"]\n");
+    play(&mut g, "red castle a1");
+    assert_eq!(g.board().provinces(Colour::Red).count(), 0);
+    assert_eq!(g.income(Colour::Red), 0);
+    assert!(g.monopolies(Colour::Red).is_empty());
+    let v = g.view(None);
+    assert!(v.regions.is_empty());
+    assert!(v.monopolies[Colour::Red].is_empty());
+}

@@ -4,7 +4,10 @@
 //! `ui` draws it with Leptos.
 
 pub mod log;
+pub mod newed_log;
+pub mod newed_session;
 pub mod params;
+pub mod render;
 pub mod replay;
 pub mod save;
 pub mod session;
@@ -12,17 +15,119 @@ pub mod share;
 pub mod targets;
 
 use crate::engine::classic::record::Record;
-use crate::engine::{AnyRecord, Colour};
+use crate::engine::{AnyRecord, Colour, Edition};
+use newed_session::NewSession;
+use replay::Replay;
+use session::Session;
 
-/// Reads a Classic record for the browser game, which plays Classic only: a New Edition record
-/// (which the engine and the referee read) gets a clear message instead of a parse error.
+/// Reads a Classic record: a New Edition record gets a clear message instead of a parse error
+/// (a record of one edition never opens as the other).
 ///
 /// # Errors
 /// `line N: reason` for a bad record; the message above for a New Edition one.
 pub fn classic_record(text: &str) -> Result<Record, String> {
     match AnyRecord::parse(text).map_err(|e| e.to_string())? {
         AnyRecord::Classic(r) => Ok(r),
-        AnyRecord::New(_) => Err("this is a New Edition game; the browser game plays Classic only for now (loewenherz-cli replays it)".into()),
+        AnyRecord::New(_) => Err("this is a New Edition game, not a Classic one".into()),
+    }
+}
+
+/// A game on this device, of either edition.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum AnySession {
+    /// A Classic game.
+    Classic(Session),
+    /// A New Edition game.
+    New(NewSession),
+}
+
+impl AnySession {
+    /// Rebuilds a game from a record of either edition: its `[Edition]` header decides.
+    ///
+    /// # Errors
+    /// `line N: reason` for the record's first problem.
+    pub fn from_record(id: String, text: &str) -> Result<AnySession, String> {
+        match AnyRecord::parse(text).map_err(|e| e.to_string())? {
+            AnyRecord::Classic(_) => Session::from_record(id, text).map(AnySession::Classic),
+            AnyRecord::New(r) => NewSession::from_record(id, &r).map(AnySession::New),
+        }
+    }
+
+    /// The edition.
+    pub fn edition(&self) -> Edition {
+        match self {
+            AnySession::Classic(_) => Edition::Classic,
+            AnySession::New(_) => Edition::New,
+        }
+    }
+}
+
+/// A record opened for replay, of either edition.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum AnyReplay {
+    /// A Classic record.
+    Classic(Replay),
+    /// A New Edition record.
+    New(replay::NewReplay),
+}
+
+impl AnyReplay {
+    /// Reads and checks a whole record of either edition.
+    ///
+    /// # Errors
+    /// `line N: reason` for the first problem.
+    pub fn open(text: &str) -> Result<AnyReplay, String> {
+        match AnyRecord::parse(text).map_err(|e| e.to_string())? {
+            AnyRecord::Classic(_) => Replay::open(text).map(AnyReplay::Classic),
+            AnyRecord::New(r) => replay::NewReplay::open(r).map(AnyReplay::New),
+        }
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        match self {
+            AnyReplay::Classic(r) => r.len(),
+            AnyReplay::New(r) => r.len(),
+        }
+    }
+
+    /// True for a record without moves.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The step shown.
+    pub fn at(&self) -> usize {
+        match self {
+            AnyReplay::Classic(r) => r.at,
+            AnyReplay::New(r) => r.at,
+        }
+    }
+
+    /// Shows the game after `n` moves.
+    pub fn go_to(&mut self, n: usize) {
+        match self {
+            AnyReplay::Classic(r) => r.go_to(n),
+            AnyReplay::New(r) => r.go_to(n),
+        }
+    }
+
+    /// The move that led to the shown step, in notation.
+    pub fn last_move(&self) -> Option<String> {
+        match self {
+            AnyReplay::Classic(r) => r.last_move().map(|m| m.to_string()),
+            AnyReplay::New(r) => r.last_move().map(|m| m.to_string()),
+        }
+    }
+
+    /// True at the end of a finished game.
+    pub fn is_over(&self) -> bool {
+        match self {
+            AnyReplay::Classic(r) => r.game.is_over(),
+            AnyReplay::New(r) => r.session.game.is_over(),
+        }
     }
 }
 

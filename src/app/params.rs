@@ -1,18 +1,21 @@
-//! Starting a game from a link: `?game=classic&players=red,yellow,purple&setup=basic&seed=42&names=Ann,Ben,Cleo`.
+//! Starting a game from a link: `?game=classic&players=red,yellow,purple&setup=basic&seed=42&names=Ann,Ben,Cleo`
+//! or `?game=new&players=red,blue,orange&seed=42&names=Ann,Ben,Cleo`.
 
-use crate::engine::{Colour, Setup, SetupKind};
+use crate::engine::{newed, Colour, Edition, Setup, SetupKind};
 
 /// A new game's options, from the start screen or a link.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct StartOptions {
+    /// Which rules.
+    pub edition: Edition,
     /// Seating order.
     pub players: Vec<Colour>,
     /// Names in seating order.
     pub names: Vec<String>,
     /// Basic or variable.
     pub setup: SetupKind,
-    /// Seed.
-    pub seed: u64,
+    /// Seed (`None`: the caller picks a random one before starting).
+    pub seed: Option<u64>,
     /// Everyone's money shown.
     pub public_money: bool,
     /// The neutral colour of a 2-player game.
@@ -20,27 +23,60 @@ pub struct StartOptions {
 }
 
 impl StartOptions {
-    /// The engine setup.
-    pub fn to_setup(&self) -> Setup {
-        let mut s = Setup::new(self.players.clone(), self.setup, self.seed);
-        s.public_money = self.public_money;
-        s.neutral = match self.players.len() {
-            2 => Some(self.neutral.unwrap_or_else(|| Colour::CLASSIC.into_iter().find(|c| !self.players.contains(c)).expect("a free colour"))),
+    /// The colours of the edition's pieces.
+    pub fn palette(edition: Edition) -> [Colour; 4] {
+        match edition {
+            Edition::Classic => Colour::CLASSIC,
+            Edition::New => Colour::NEW_EDITION,
+        }
+    }
+
+    /// The neutral colour of a 2-player game: the one chosen, else the first free one of the
+    /// edition's colours (Classic red, yellow, purple, grey; New Edition red, blue, orange, yellow).
+    pub fn neutral_colour(&self) -> Option<Colour> {
+        match self.players.len() {
+            2 => self.neutral.or_else(|| Self::palette(self.edition).into_iter().find(|c| !self.players.contains(c))),
             _ => None,
-        };
+        }
+    }
+
+    /// The Classic engine setup.
+    pub fn to_setup(&self) -> Setup {
+        let mut s = Setup::new(self.players.clone(), self.setup, self.seed.unwrap_or_default());
+        s.public_money = self.public_money;
+        s.neutral = self.neutral_colour();
+        s
+    }
+
+    /// The New Edition engine setup.
+    pub fn to_new_setup(&self) -> newed::Setup {
+        let mut s = newed::Setup::new(self.players.clone(), self.seed.unwrap_or_default());
+        s.private_money = !self.public_money;
+        s.neutral = self.neutral_colour();
         s
     }
 
     /// The link parameters that start this setup (the "share this setup" link).
     pub fn to_query(&self) -> String {
         let players: Vec<&str> = self.players.iter().map(|c| c.name()).collect();
-        let mut q = format!("?game=classic&players={}&setup={}&seed={}", players.join(","), self.setup.name(), self.seed);
+        let mut q = match self.edition {
+            Edition::Classic => format!("?game=classic&players={}&setup={}", players.join(","), self.setup.name()),
+            Edition::New => format!("?game=new&players={}", players.join(",")),
+        };
+        if let Some(seed) = self.seed {
+            q += &format!("&seed={seed}");
+        }
         if self.names.iter().zip(&self.players).any(|(n, c)| n != super::colour_label(*c)) {
             let names: Vec<String> = self.names.iter().map(|n| encode(n)).collect();
             q += &format!("&names={}", names.join(","));
         }
-        if self.public_money {
-            q += "&money=public";
+        match (self.edition, self.public_money) {
+            (Edition::Classic, true) => q += "&money=public",
+            (Edition::New, false) => q += "&money=private",
+            _ => {}
+        }
+        if let Some(n) = self.neutral {
+            q += &format!("&neutral={}", n.name());
         }
         q
     }
@@ -121,18 +157,22 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
         return Ok(LinkRequest::None);
     }
     for (k, _) in &pairs {
-        if !["game", "players", "setup", "seed", "names", "money"].contains(&k.as_str()) {
+        if !["game", "players", "setup", "seed", "names", "money", "neutral"].contains(&k.as_str()) {
             return Err(format!("The link has an unknown parameter '{}'.", short(k)));
         }
     }
-    match get("game") {
-        Some("classic") | None => {}
-        Some(g) => return Err(format!("The link asks for the game '{}'; this is Classic Löwenherz (game=classic).", short(g))),
-    }
+    let edition = match get("game") {
+        Some("classic") | None => Edition::Classic,
+        Some("new") => Edition::New,
+        Some(g) => return Err(format!("The link asks for the game '{}'; Löwenherz is game=classic or game=new.", short(g))),
+    };
+    let palette = StartOptions::palette(edition);
+    let colour_list = palette.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ");
+    let colour = |p: &str| Colour::parse(p.trim()).filter(|c| palette.contains(c)).ok_or_else(|| format!("The link names an unknown colour '{}' ({colour_list}).", short(p)));
     let players_text = get("players").ok_or("The link names no players (players=red,yellow,purple).")?;
     let mut players = Vec::new();
     for p in players_text.split(',') {
-        let c = Colour::parse(p.trim()).filter(|c| Colour::CLASSIC.contains(c)).ok_or_else(|| format!("The link names an unknown colour '{}' (red, yellow, purple, grey).", short(p)))?;
+        let c = colour(p)?;
         if players.contains(&c) {
             return Err(format!("The link names {} twice.", c.name()));
         }
@@ -141,19 +181,21 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
     if !(2..=4).contains(&players.len()) {
         return Err("A game has 2 to 4 players.".into());
     }
-    let setup = match get("setup") {
-        Some("basic") => SetupKind::Basic,
-        Some("variable") => SetupKind::Variable,
-        None if players.len() == 2 => SetupKind::Variable,
-        None => SetupKind::Basic,
-        Some(s) => return Err(format!("The setup '{}' is not basic or variable.", short(s))),
+    let setup = match (edition, get("setup")) {
+        (Edition::New, None | Some("variable")) => SetupKind::Variable,
+        (Edition::New, Some(s)) => return Err(format!("The New Edition always places its castles in turn (setup=variable), not '{}'.", short(s))),
+        (_, Some("basic")) => SetupKind::Basic,
+        (_, Some("variable")) => SetupKind::Variable,
+        (_, None) if players.len() == 2 => SetupKind::Variable,
+        (_, None) => SetupKind::Basic,
+        (_, Some(s)) => return Err(format!("The setup '{}' is not basic or variable.", short(s))),
     };
     if setup == SetupKind::Basic && players.len() == 2 {
         return Err("Two players always use the variable setup (setup=variable).".into());
     }
     let seed = match get("seed") {
-        Some(s) => s.parse::<u64>().map_err(|_| format!("The seed '{}' is not a whole number.", short(s)))?,
-        None => fresh_seed_placeholder(),
+        Some(s) => Some(s.parse::<u64>().map_err(|_| format!("The seed '{}' is not a whole number from 0 to {}.", short(s), u64::MAX))?),
+        None => None,
     };
     let names: Vec<String> = match get("names") {
         Some(n) => {
@@ -168,19 +210,25 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
         }
         None => players.iter().map(|&c| super::colour_label(c).to_string()).collect(),
     };
+    // Classic money is private unless public; the New Edition's public unless private (R-N7).
     let public_money = match get("money") {
-        None | Some("private") => false,
+        None => edition == Edition::New,
+        Some("private") => false,
         Some("public") => true,
         Some(m) => return Err(format!("money is public or private, not '{}'.", short(m))),
     };
-    Ok(LinkRequest::Start(StartOptions { players, names, setup, seed, public_money, neutral: None }))
-}
-
-/// Marks "no seed given": the UI replaces it with a fresh random seed.
-pub const NO_SEED: u64 = u64::MAX;
-
-fn fresh_seed_placeholder() -> u64 {
-    NO_SEED
+    let neutral = match get("neutral") {
+        None => None,
+        Some(_) if players.len() != 2 => return Err("Only a 2-player game has a neutral colour.".into()),
+        Some(n) => {
+            let c = colour(n)?;
+            if players.contains(&c) {
+                return Err(format!("The neutral colour {} is a player's colour.", c.name()));
+            }
+            Some(c)
+        }
+    };
+    Ok(LinkRequest::Start(StartOptions { edition, players, names, setup, seed, public_money, neutral }))
 }
 
 fn short(s: &str) -> String {
@@ -198,7 +246,8 @@ mod tests {
         let LinkRequest::Start(o) = r else { panic!("not a start") };
         assert_eq!(o.players, vec![Colour::Red, Colour::Yellow, Colour::Purple]);
         assert_eq!(o.names, vec!["Ann", "Ben", "Cleo"]);
-        assert_eq!(o.seed, 42);
+        assert_eq!(o.seed, Some(42));
+        assert_eq!(o.edition, Edition::Classic);
         assert_eq!(o.setup, SetupKind::Basic);
         assert_eq!(o.to_setup().neutral, None);
         assert_eq!(parse_link(&o.to_query()).unwrap(), LinkRequest::Start(o));
@@ -208,6 +257,12 @@ mod tests {
     fn bad_links_are_refused_with_a_message() {
         for (q, needle) in [
             ("?game=chess&players=red,yellow", "chess"),
+            ("?game=new&players=red,purple,blue", "purple"),
+            ("?game=new&players=red,blue,orange&setup=basic", "variable"),
+            ("?game=new&players=red,blue&neutral=blue", "player's colour"),
+            ("?game=new&players=red,blue,orange&neutral=yellow", "2-player"),
+            ("?game=new&players=red,blue&neutral=grey", "grey"),
+            ("?players=red,yellow,purple&seed=18446744073709551616", "seed"),
             ("?players=red,blue", "blue"),
             ("?players=red", "2 to 4"),
             ("?players=red,yellow&setup=basic", "variable"),
@@ -230,13 +285,43 @@ mod tests {
         let o = StartOptions {
             players: vec![Colour::Red, Colour::Grey],
             names: vec!["Jürgen M.".into(), "Zoë & Co".into()],
+            edition: Edition::Classic,
             setup: SetupKind::Variable,
-            seed: 7,
+            seed: Some(7),
             public_money: true,
             neutral: None,
         };
         let LinkRequest::Start(back) = parse_link(&o.to_query()).unwrap() else { panic!() };
         assert_eq!(back, o);
         assert_eq!(back.to_setup().neutral, Some(Colour::Yellow));
+    }
+
+    #[test]
+    fn the_largest_seed_is_a_seed_not_a_request_for_a_random_one() {
+        let LinkRequest::Start(o) = parse_link("?game=classic&players=red,yellow,purple&seed=18446744073709551615").unwrap() else { panic!() };
+        assert_eq!(o.seed, Some(u64::MAX));
+        assert_eq!(o.to_setup().seed, u64::MAX);
+        let LinkRequest::Start(o) = parse_link("?game=classic&players=red,yellow,purple").unwrap() else { panic!() };
+        assert_eq!(o.seed, None, "no seed given: the caller picks one");
+    }
+
+    #[test]
+    fn the_documented_new_edition_link_starts_a_new_edition_game() {
+        let LinkRequest::Start(o) = parse_link("?game=new&players=red,blue,orange&seed=42&names=Ann,Ben,Cleo").unwrap() else { panic!() };
+        assert_eq!(o.edition, Edition::New);
+        assert!(o.public_money, "R-N7: New Edition money is public unless the link says private");
+        let s = o.to_new_setup();
+        assert_eq!((s.players.clone(), s.seed, s.private_money, s.neutral), (vec![Colour::Red, Colour::Blue, Colour::Orange], 42, false, None));
+        assert_eq!(parse_link(&o.to_query()).unwrap(), LinkRequest::Start(o));
+        let LinkRequest::Start(p) = parse_link("?game=new&players=red,blue,orange&money=private").unwrap() else { panic!() };
+        assert!(p.to_new_setup().private_money);
+        assert_eq!(parse_link(&p.to_query()).unwrap(), LinkRequest::Start(p));
+        // Two players: the neutral colour is the first free one of red, blue, orange, yellow.
+        let LinkRequest::Start(two) = parse_link("?game=new&players=red,blue").unwrap() else { panic!() };
+        assert_eq!(two.to_new_setup().neutral, Some(Colour::Orange));
+        let LinkRequest::Start(two) = parse_link("?game=new&players=orange,red&neutral=yellow").unwrap() else { panic!() };
+        assert_eq!(two.to_new_setup().neutral, Some(Colour::Yellow));
+        assert_eq!(parse_link(&two.to_query()).unwrap(), LinkRequest::Start(two.clone()));
+        assert!(newed::Game::new(&two.to_new_setup()).is_ok());
     }
 }

@@ -85,14 +85,69 @@ impl Replay {
     }
 }
 
+/// A New Edition record opened for replay: the game as the table saw it after `at` moves.
+#[derive(Clone, Debug)]
+pub struct NewReplay {
+    record: crate::engine::newed::Record,
+    /// The step shown: number of moves played.
+    pub at: usize,
+    /// The game after `at` moves, with its log (nobody holds the device: public view only).
+    pub session: super::newed_session::NewSession,
+}
+
+impl NewReplay {
+    /// Checks a whole record (every move must be legal) and shows its start.
+    ///
+    /// # Errors
+    /// `line N: reason` for the first problem.
+    pub fn open(record: crate::engine::newed::Record) -> Result<NewReplay, String> {
+        record.replay().map_err(|e| e.to_string())?;
+        let mut r = NewReplay { session: Self::session_at(&record, 0)?, record, at: 0 };
+        r.go_to(0);
+        Ok(r)
+    }
+
+    fn session_at(record: &crate::engine::newed::Record, n: usize) -> Result<super::newed_session::NewSession, String> {
+        let mut part = record.clone();
+        part.moves.truncate(n);
+        super::newed_session::NewSession::from_record("replay".into(), &part)
+    }
+
+    /// Number of moves in the record.
+    pub fn len(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    /// True for a record without moves.
+    pub fn is_empty(&self) -> bool {
+        self.record.moves.is_empty()
+    }
+
+    /// The move that led to the shown step.
+    pub fn last_move(&self) -> Option<crate::engine::newed::Move> {
+        self.at.checked_sub(1).map(|i| self.record.moves[i].1)
+    }
+
+    /// Shows the game after `n` moves (clamped to the record).
+    pub fn go_to(&mut self, n: usize) {
+        let n = n.min(self.len());
+        self.session = Self::session_at(&self.record, n).expect("checked when opened");
+        self.at = n;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_new_edition_record_is_named_as_such() {
+    fn a_record_opens_as_its_own_edition_and_never_as_the_other() {
         let e = Replay::open("[Edition \"new\"]\n[Players \"red blue\"]\n[Neutral \"orange\"]\n").unwrap_err();
         assert!(e.contains("New Edition"), "{e}");
+        let r = super::super::AnyReplay::open("[Edition \"new\"]\n[Players \"red blue\"]\n[Neutral \"orange\"]\n[Seed \"3\"]\n").unwrap();
+        assert!(matches!(r, super::super::AnyReplay::New(_)));
+        let r = super::super::AnyReplay::open("[Edition \"classic\"]\n[Players \"red yellow purple\"]\n").unwrap();
+        assert!(matches!(r, super::super::AnyReplay::Classic(_)));
         let e = Replay::open("[Edition \"chess\"]\n").unwrap_err();
         assert!(e.starts_with("line 1: "), "{e}");
     }

@@ -13,7 +13,7 @@ pub struct RandomBot<M> {
 impl<M: Copy> RandomBot<M> {
     /// A bot with its own seeded generator.
     pub fn new(seed: u64) -> RandomBot<M> {
-        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b07), buf: Vec::new() }
+        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed ^ 0x05ee_db07), buf: Vec::new() }
     }
 
     /// A legal move for the game, or `None` when the game is over.

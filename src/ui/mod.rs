@@ -3,40 +3,28 @@
 //! the engine's view for that player (or the public view behind a hand-over screen).
 
 mod board;
+mod newed;
 mod panels;
 mod rules;
 mod screens;
 mod share;
 pub mod storage;
+mod taps;
 
+use crate::app::newed_session::{NewScreen, NewSession};
 use crate::app::session::{Screen, Session};
-use crate::engine::{Move, Space};
+pub use crate::app::targets::Mode;
+use crate::engine::Move;
 use leptos::prelude::*;
-
-/// A tap mode for multi-step choices on the board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mode {
-    /// Taps make the obvious move.
-    Normal,
-    /// Taps place knights (when expansion is possible too).
-    Knight,
-    /// Taps expand (when knights are possible too).
-    Expand,
-    /// Alliance: choose one's own province (castle).
-    AllianceOwn,
-    /// Alliance: choose the foreign province.
-    AllianceOther(Space),
-    /// Renegade: choose the foreign knight to remove.
-    RenegadeRemove,
-    /// Renegade: choose where one's own knight goes.
-    RenegadePlace(Space),
-}
 
 /// Shared UI state.
 #[derive(Clone, Copy)]
 pub struct Ctx {
-    /// The game on this device (None: start screen).
+    /// The Classic game on this device (at most one of this and `new_session` is set; neither:
+    /// the start screen).
     pub session: RwSignal<Option<Session>>,
+    /// The New Edition game on this device.
+    pub new_session: RwSignal<Option<NewSession>>,
     /// A short message to the player (why a tap was refused, …).
     pub notice: RwSignal<Option<String>>,
     /// A lasting warning (storage full).
@@ -48,26 +36,49 @@ pub struct Ctx {
     /// Bumped whenever saves change, so the start screen's list refreshes.
     pub saves_changed: RwSignal<u32>,
     /// A record being stepped through.
-    pub replay: RwSignal<Option<crate::app::replay::Replay>>,
+    pub replay: RwSignal<Option<crate::app::AnyReplay>>,
+    /// Classic: a tap that can be paid in several ways waits for the player's choice.
+    pub pay_choice: RwSignal<Vec<Move>>,
+    /// New Edition: a space more than one region may take waits for the player's choice.
+    pub region_choice: RwSignal<Vec<crate::engine::newed::Move>>,
 }
 
 impl Ctx {
-    /// Makes a move for the player holding the device; refusals become a notice.
-    pub fn act(&self, m: Move) {
-        let mut refused = None;
-        self.session.update(|s| {
-            if let Some(s) = s {
-                if let Err(e) = s.act(m) {
-                    refused = Some(capitalise(&e.to_string()));
-                }
-            }
-        });
+    fn after_act(&self, refused: Option<String>) {
         self.notice.set(refused);
         self.mode.set(Mode::Normal);
+        self.pay_choice.set(Vec::new());
+        self.region_choice.set(Vec::new());
         self.persist();
     }
 
-    /// Runs a change on the session and saves it.
+    /// Makes a Classic move for the player holding the device; refusals become a notice.
+    pub fn act(&self, m: Move) {
+        let mut refused = None;
+        self.session.update(|s| {
+            if let Some(s) = s
+                && let Err(e) = s.act(m)
+            {
+                refused = Some(capitalise(&e.to_string()));
+            }
+        });
+        self.after_act(refused);
+    }
+
+    /// Makes a New Edition move for the player holding the device; refusals become a notice.
+    pub fn act_new(&self, m: crate::engine::newed::Move) {
+        let mut refused = None;
+        self.new_session.update(|s| {
+            if let Some(s) = s
+                && let Err(e) = s.act(m)
+            {
+                refused = Some(capitalise(&e.to_string()));
+            }
+        });
+        self.after_act(refused);
+    }
+
+    /// Runs a change on the Classic session and saves it.
     pub fn update(&self, f: impl FnOnce(&mut Session)) {
         self.session.update(|s| {
             if let Some(s) = s {
@@ -77,23 +88,59 @@ impl Ctx {
         self.persist();
     }
 
-    /// Saves the confirmed moves; a refusal becomes the storage warning.
-    pub fn persist(&self) {
-        let result = self.session.with_untracked(|s| s.as_ref().map(storage::save));
-        match result {
-            Some(Err(w)) => self.warning.set(Some(w)),
-            Some(Ok(())) => {
-                if self.warning.get_untracked().is_some() {
-                    self.warning.set(None);
-                }
+    /// Runs a change on the New Edition session and saves it.
+    pub fn update_new(&self, f: impl FnOnce(&mut NewSession)) {
+        self.new_session.update(|s| {
+            if let Some(s) = s {
+                f(s)
             }
-            None => {}
+        });
+        self.persist();
+    }
+
+    /// Shows a game of either edition (or the start screen with `None`).
+    pub fn show(&self, game: Option<crate::app::AnySession>) {
+        self.mode.set(Mode::Normal);
+        self.notice.set(None);
+        self.pay_choice.set(Vec::new());
+        self.region_choice.set(Vec::new());
+        match game {
+            Some(crate::app::AnySession::Classic(s)) => {
+                self.new_session.set(None);
+                self.session.set(Some(s));
+            }
+            Some(crate::app::AnySession::New(s)) => {
+                self.session.set(None);
+                self.new_session.set(Some(s));
+            }
+            None => {
+                self.session.set(None);
+                self.new_session.set(None);
+            }
         }
     }
 
-    /// The current screen.
+    /// Saves the confirmed moves; a refusal becomes the storage warning.
+    pub fn persist(&self) {
+        let result = self
+            .session
+            .with_untracked(|s| s.as_ref().map(|s| storage::save(&s.id, &s.summary(), &s.record())))
+            .or_else(|| self.new_session.with_untracked(|s| s.as_ref().map(|s| storage::save(&s.id, &s.summary(), &s.record()))));
+        match result {
+            Some(Err(w)) => self.warning.set(Some(w)),
+            Some(Ok(())) if self.warning.get_untracked().is_some() => self.warning.set(None),
+            _ => {}
+        }
+    }
+
+    /// The current Classic screen.
     pub fn screen(&self) -> Option<Screen> {
         self.session.with(|s| s.as_ref().map(|s| s.screen()))
+    }
+
+    /// The current New Edition screen.
+    pub fn new_screen(&self) -> Option<NewScreen> {
+        self.new_session.with(|s| s.as_ref().map(|s| s.screen()))
     }
 }
 
@@ -111,12 +158,15 @@ impl Ctx {
     pub fn new(session: Option<Session>) -> Ctx {
         Ctx {
             session: RwSignal::new(session),
+            new_session: RwSignal::new(None),
             notice: RwSignal::new(None),
             warning: RwSignal::new(None),
             mode: RwSignal::new(Mode::Normal),
             start_message: RwSignal::new(None),
             saves_changed: RwSignal::new(0),
             replay: RwSignal::new(None),
+            pay_choice: RwSignal::new(Vec::new()),
+            region_choice: RwSignal::new(Vec::new()),
         }
     }
 }
@@ -135,10 +185,27 @@ pub fn App() -> impl IntoView {
 pub fn Root() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let screen = Memo::new(move |_| ctx.screen());
+    let new_screen = Memo::new(move |_| ctx.new_screen());
     let replaying = Memo::new(move |_| ctx.replay.with(|r| r.is_some()));
+    let edition = move || {
+        if replaying.get() {
+            ctx.replay.with(|r| match r {
+                Some(crate::app::AnyReplay::New(_)) => Some("new"),
+                _ => Some("classic"),
+            })
+        } else if new_screen.get().is_some() {
+            Some("new")
+        } else {
+            screen.get().map(|_| "classic")
+        }
+    };
     view! {
-        <div class="app">
-            {move || if replaying.get() { view! { <share::ReplayScreen/> }.into_any() } else { match screen.get() {
+        <div class="app" data-edition=edition>
+            {move || if replaying.get() { view! { <share::ReplayScreen/> }.into_any() } else if let Some(ns) = new_screen.get() { match ns {
+                NewScreen::HandOver(c) => view! { <newed::NewHandOver colour=c/> }.into_any(),
+                NewScreen::Over => view! { <newed::NewEndScreen/> }.into_any(),
+                NewScreen::Play(_) => view! { <newed::NewGameScreen/> }.into_any(),
+            } } else { match screen.get() {
                 None => view! { <screens::StartScreen/> }.into_any(),
                 Some(Screen::HandOver(c)) => view! { <screens::HandOver colour=c/> }.into_any(),
                 Some(Screen::Announcement(text)) => view! { <screens::Announcement text=text/> }.into_any(),

@@ -3,6 +3,7 @@
 
 use super::board::{colour_fill, Board};
 use super::{Ctx, Mode};
+use crate::app::render::BoardModel;
 use crate::app::log::{action_text, bid_text, LogLine};
 use crate::engine::{CardFace, Colour, Move, PhaseView, PoliticsCard, Treasures, View};
 use leptos::prelude::*;
@@ -40,7 +41,7 @@ impl Table {
         }
     }
 
-    /// The table of a replay.
+    /// The table of a Classic replay.
     pub fn of_replay(r: &crate::app::replay::Replay) -> Table {
         Table { view: r.view(), names: Colour::ALL.iter().map(|&c| (c, r.name(c))).collect(), changes: Vec::new(), log: r.log.clone() }
     }
@@ -51,13 +52,17 @@ impl Table {
 pub fn GameScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let table = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(Table::of_session)));
+    let model = Memo::new(move |_| {
+        let mode = ctx.mode.get();
+        ctx.session.with(|s| s.as_ref().map(|s| BoardModel::of_session(s, mode)))
+    });
     view! {
         <div class="game">
             <TopBar/>
             <div class="layout">
                 <section class="board-area">
                     <Prompt/>
-                    <Board table=table/>
+                    <Board model=model on_space=Callback::new(move |s| super::taps::classic_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::classic_edge(ctx, e))/>
                     <Controls/>
                 </section>
                 <aside class="side">
@@ -149,6 +154,16 @@ pub fn Controls() -> impl IntoView {
             let mut parts: Vec<AnyView> = Vec::new();
             let moves = v.moves.clone();
             let has = |f: &dyn Fn(&Move) -> bool| moves.iter().any(f);
+            // A tap that can be paid in several ways: the player chooses.
+            let choices = ctx.pay_choice.get();
+            if !choices.is_empty() {
+                parts.push(view! {
+                    <div class="row pay-choice" role="group" aria-label="How to pay">
+                        {choices.into_iter().map(|m| view! { <button data-pay=pay_label(&m) on:click=move |_| ctx.act(m)>{pay_label(&m)}</button> }).collect_view()}
+                        <button on:click=move |_| { ctx.pay_choice.set(Vec::new()); ctx.notice.set(None); }>"Cancel"</button>
+                    </div>
+                }.into_any());
+            }
             // Staged moves: take back or confirm.
             if !s.staged.is_empty() {
                 let must = s.must_confirm();
@@ -446,21 +461,25 @@ pub fn PrivatePanel() -> impl IntoView {
     view! { {body} }
 }
 
-/// One button per alliance: paid with money where possible, else with the first treasure that covers it.
+/// One button per alliance and way of paying (money, or a treasure card the player prefers to spend).
 fn unally_buttons(moves: &[Move]) -> Vec<Move> {
-    let mut out: Vec<Move> = Vec::new();
-    for &m in moves {
-        let Move::Unally { a, b, pay, .. } = m else { continue };
-        match out.iter_mut().find(|o| matches!(o, Move::Unally { a: a2, b: b2, .. } if (*a2, *b2) == (a, b) || (*a2, *b2) == (b, a))) {
-            Some(o) => {
-                if pay.is_empty() {
-                    *o = m;
-                }
-            }
-            None => out.push(m),
-        }
-    }
+    let mut out: Vec<Move> = moves.iter().copied().filter(|m| matches!(m, Move::Unally { .. })).collect();
+    out.dedup();
     out
+}
+
+/// How a move is paid, in words (for the payment choice).
+pub fn pay_label(m: &Move) -> String {
+    match m {
+        Move::Knight { pay, at, .. } | Move::Renegade { pay, place: at, .. } => {
+            if pay.is_empty() {
+                format!("{at}: pay in ducats")
+            } else {
+                format!("{at}: pay with {}", pay.cards().map(card_label).collect::<Vec<_>>().join(" + "))
+            }
+        }
+        other => other.to_string(),
+    }
 }
 
 /// The last lines of the game log.

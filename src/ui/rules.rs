@@ -1,6 +1,41 @@
-//! The in-game rules reference (Classic), saying what the engine does (shared/RULES.md).
+//! The in-game rules reference of both editions, saying what the engine does (shared/RULES.md).
 
+use crate::engine::Edition;
 use leptos::prelude::*;
+
+/// The notice that the New Edition's tiles and power cards are ours.
+pub const RECONSTRUCTION: &str = "The New Edition's map tiles and its 60 power cards are our own reconstruction: nothing public gives the real ones. Everything else follows the 2002 rulebook.";
+
+const NEW_SECTIONS: &[(&str, &[&str])] = &[
+    ("Goal", &[
+        "Enclose your castles in regions with borders. A region scores its forests (1), villages (3) and the King's city (5). Reach the King chip's space on the score track (50 with 2 players, 40 with 3, 30 with 4) and you win at once; otherwise the highest score after the final phase wins (tie: most ducats; still tied: shared).",
+        "A region is an area closed off by borders (the frame counts) holding exactly one castle. An area with no castle is a neutral zone.",
+    ]),
+    ("Setup", &[
+        "Everyone is dealt three secret power cards and 7 ducats. In turn, each places a castle on a free meadow (at least 7 spaces from castles of its colour, less where none is free) and a knight on a meadow or forest next to it, until each has 4 castles (3 with 4 players). With 2 players each also places 2 castles of the neutral colour, which never scores. Whoever placed last starts.",
+    ]),
+    ("A turn", &[
+        "Income: 1 ducat for each type of mine (gold, silver, copper, gems) in your regions.",
+        "Then sell one card to the market for its sale value, or play one: pay its price and perform its action (a two-action card: one of the two). Every action may be done in part or stopped early.",
+        "Then refill your hand to three cards, one at a time: the top of the deck, or any card in the market except the one you just sold.",
+    ]),
+    ("Actions", &[
+        "Borders: up to 1, 2 or 3 borders on edges between spaces (not on the frame, not inside a region, not between a knight and a piece of its colour). A region formed scores at once.",
+        "Knights: up to 1 or 2 knights on meadow or forest next to your castle or knight (no border between); a forest costs 1 ducat more.",
+        "Expand: one of your regions takes up to 2 neighbouring spaces — free land, neutral zones, or a foreign region's space when your region holds more of your knights than it holds of its owner's and no alliance binds them. The values move from loser to taker.",
+        "Renegade: your region and a neighbouring foreign region, each with a knight: you place a knight in yours, and the other player chooses which of their knights leaves (never the only link).",
+        "Alliance: your region and a neighbouring foreign region can no longer expand into each other — for good.",
+    ]),
+    ("Mines and the end", &[
+        "Monopoly: 3 or 4 mines of one type in your regions score +5 at once; losing it costs 5.",
+        "When the last card is drawn, the final phase begins: nobody refills; everyone plays or sells until no cards are left. Then most ducats +5, second most +3.",
+    ]),
+    ("This digital version", &[
+        "Pass the device when asked: the hand-over screen hides everyone's cards. Money is public unless the game was started with private money.",
+        "Borders, knights, sales and plays can be taken back until you confirm; a card drawn from the deck can't be put back.",
+        RECONSTRUCTION,
+    ]),
+];
 
 const SECTIONS: &[(&str, &[&str])] = &[
     ("Goal", &[
@@ -41,16 +76,31 @@ const SECTIONS: &[(&str, &[&str])] = &[
     ]),
 ];
 
-/// The rules reference as a dialog.
+/// The rules reference as a dialog, opened at `edition`'s rules (the other a tap away).
 #[component]
-pub fn RulesDialog(open: RwSignal<bool>) -> impl IntoView {
-    view! {
-        <div class="rules-dialog panel" role="dialog" aria-label="Rules">
-            <h2>"Rules of Löwenherz (Classic, 1997)"</h2>
-            {SECTIONS.iter().map(|(title, paras)| view! {
+pub fn RulesDialog(open: RwSignal<bool>, #[prop(optional)] edition: Option<Edition>) -> impl IntoView {
+    let shown = RwSignal::new(edition.unwrap_or(Edition::Classic));
+    let body = move || {
+        let (title, sections) = match shown.get() {
+            Edition::Classic => ("Rules of Löwenherz (Classic, 1997)", SECTIONS),
+            Edition::New => ("Rules of Löwenherz (New Edition, 2002)", NEW_SECTIONS),
+        };
+        view! {
+            <h2>{title}</h2>
+            {sections.iter().map(|(title, paras)| view! {
                 <h3>{*title}</h3>
                 {paras.iter().map(|p| view! { <p>{*p}</p> }).collect_view()}
             }).collect_view()}
+        }
+    };
+    view! {
+        <div class="rules-dialog panel" role="dialog" aria-label="Rules" data-rules-dialog="">
+            <button class="x close" aria-label="Close" on:click=move |_| open.set(false)>"×"</button>
+            <div class="row" role="group" aria-label="Edition">
+                <button class:active=move || shown.get() == Edition::Classic data-rules-edition="classic" on:click=move |_| shown.set(Edition::Classic)>"Classic"</button>
+                <button class:active=move || shown.get() == Edition::New data-rules-edition="new" on:click=move |_| shown.set(Edition::New)>"New Edition"</button>
+            </div>
+            {body}
             <div class="row"><button class="primary" on:click=move |_| open.set(false)>"Close"</button></div>
         </div>
     }

@@ -3,10 +3,13 @@
 use super::board::colour_fill;
 use super::storage::{self, Listed};
 use super::Ctx;
-use crate::app::params::{parse_link, LinkRequest, StartOptions, NO_SEED};
+use crate::app::newed_session::NewSession;
+use crate::app::params::{parse_link, LinkRequest, StartOptions};
+use crate::app::render::BoardModel;
 use crate::app::session::Session;
-use crate::app::colour_label;
-use crate::engine::{Colour, SetupKind};
+use crate::app::targets::Mode;
+use crate::app::{colour_label, AnySession};
+use crate::engine::{Colour, Edition, SetupKind};
 use leptos::prelude::*;
 
 /// Reads the page's link: starts a game from `?game=…&players=…`, or shows why it can't.
@@ -15,8 +18,8 @@ pub fn open_from_link(ctx: Ctx) {
     match parse_link(&search) {
         Ok(LinkRequest::None) => {}
         Ok(LinkRequest::Start(mut o)) => {
-            if o.seed == NO_SEED {
-                o.seed = storage::fresh_seed();
+            if o.seed.is_none() {
+                o.seed = Some(storage::fresh_seed());
             }
             start_game(ctx, &o);
             clear_query();
@@ -33,17 +36,21 @@ pub fn open_from_link(ctx: Ctx) {
 }
 
 fn clear_query() {
-    if let Some(w) = web_sys::window() {
-        if let (Ok(h), Ok(path)) = (w.history(), w.location().pathname()) {
-            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
-        }
+    if let Some(w) = web_sys::window()
+        && let (Ok(h), Ok(path)) = (w.history(), w.location().pathname())
+    {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
     }
 }
 
 fn start_game(ctx: Ctx, o: &StartOptions) {
-    match Session::new(storage::new_id(), o.to_setup(), o.names.clone()) {
-        Ok(s) => {
-            ctx.session.set(Some(s));
+    let game = match o.edition {
+        Edition::Classic => Session::new(storage::new_id(), o.to_setup(), o.names.clone()).map(AnySession::Classic),
+        Edition::New => NewSession::new(storage::new_id(), o.to_new_setup(), o.names.clone()).map(AnySession::New),
+    };
+    match game {
+        Ok(g) => {
+            ctx.show(Some(g));
             ctx.persist();
         }
         Err(e) => ctx.start_message.set(Some(e)),
@@ -54,11 +61,19 @@ fn start_game(ctx: Ctx, o: &StartOptions) {
 #[component]
 pub fn StartScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let edition = RwSignal::new(Edition::Classic);
     let count = RwSignal::new(3usize);
     let colours = RwSignal::new(vec![Colour::Red, Colour::Yellow, Colour::Purple, Colour::Grey]);
     let names = RwSignal::new(vec![String::new(), String::new(), String::new(), String::new()]);
     let setup = RwSignal::new(SetupKind::Basic);
     let public_money = RwSignal::new(false);
+    // Classic money is private by default, the New Edition's public (R-N7).
+    let public_money_default = move |e: Edition| public_money.set(e == Edition::New);
+    let pick_edition = move |e: Edition| {
+        edition.set(e);
+        colours.set(StartOptions::palette(e).to_vec());
+        public_money_default(e);
+    };
     let seed = RwSignal::new(String::new());
     let rules = RwSignal::new(false);
     let start = move |_| {
@@ -68,7 +83,7 @@ pub fn StartScreen() -> impl IntoView {
             ctx.start_message.set(Some("Each player needs a different colour.".into()));
             return;
         }
-        let kind = if n == 2 { SetupKind::Variable } else { setup.get() };
+        let kind = if n == 2 || edition.get() == Edition::New { SetupKind::Variable } else { setup.get() };
         let seed_value = match seed.get().trim() {
             "" => storage::fresh_seed(),
             t => match t.parse() {
@@ -86,7 +101,7 @@ pub fn StartScreen() -> impl IntoView {
             })
             .collect();
         ctx.start_message.set(None);
-        start_game(ctx, &StartOptions { players, names: nm, setup: kind, seed: seed_value, public_money: public_money.get(), neutral: None });
+        start_game(ctx, &StartOptions { edition: edition.get(), players, names: nm, setup: kind, seed: Some(seed_value), public_money: public_money.get(), neutral: None });
     };
     let saves = move || {
         ctx.saves_changed.get();
@@ -95,7 +110,7 @@ pub fn StartScreen() -> impl IntoView {
     view! {
         <div class="start">
             <h1>"Löwenherz"</h1>
-            <p class="sub">"Klaus Teuber's game of borders and power · Classic rules (1997) · pass and play"</p>
+            <p class="sub">"Klaus Teuber's game of borders and power · pass and play"</p>
             {move || ctx.start_message.get().map(|m| view! { <p class="notice" role="alert" data-start-message="">{m}</p> })}
             <section class="panel saves">
                 <h2>"Saved games"</h2>
@@ -111,7 +126,7 @@ pub fn StartScreen() -> impl IntoView {
                                 <div class="save-row" data-save=key>
                                     <span>{summary}</span>
                                     <button class="primary" data-continue="" on:click=move |_| match storage::load(&id) {
-                                        Ok(s) => ctx.session.set(Some(s)),
+                                        Ok(s) => ctx.show(Some(s)),
                                         Err(e) => { ctx.start_message.set(Some(format!("This game can't be continued: {e}. Its text is kept as a backup."))); ctx.saves_changed.update(|n| *n += 1); }
                                     }>"Continue"</button>
                                     <button data-delete="" on:click=move |_| { storage::delete(&id2); ctx.saves_changed.update(|n| *n += 1); }>"Delete"</button>
@@ -131,10 +146,19 @@ pub fn StartScreen() -> impl IntoView {
                 }}
             </section>
             <div class="row"><button data-rules="" on:click=move |_| rules.set(true)>"Rules"</button></div>
-            {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules/> })}
+            {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules edition=edition.get_untracked()/> })}
             <super::share::ImportPanel/>
             <section class="panel new-game">
                 <h2>"New game"</h2>
+                <div class="row editions" role="group" aria-label="Edition">
+                    <button class="edition" class:active=move || edition.get() == Edition::Classic data-edition-choice="classic" on:click=move |_| pick_edition(Edition::Classic)>
+                        <b>"Classic"</b><small>"1997 · action cards everyone bids for, politics cards, duels"</small>
+                    </button>
+                    <button class="edition" class:active=move || edition.get() == Edition::New data-edition-choice="new" on:click=move |_| pick_edition(Edition::New)>
+                        <b>"New Edition"</b><small>"2002 · your own power cards, a market, mines and the King chip"</small>
+                    </button>
+                </div>
+                {move || (edition.get() == Edition::New).then(|| view! { <p class="hint reconstruction" data-reconstruction="">{super::rules::RECONSTRUCTION}</p> })}
                 <div class="row" role="group" aria-label="Players">
                     {[2usize, 3, 4].into_iter().map(|n| view! {
                         <button class:active=move || count.get() == n data-players=n on:click=move |_| count.set(n)>{format!("{n} players")}</button>
@@ -146,14 +170,14 @@ pub fn StartScreen() -> impl IntoView {
                             let v = event_target_value(&e);
                             if let Some(c) = Colour::parse(&v) { colours.update(|cs| cs[i] = c); }
                         }>
-                            {Colour::CLASSIC.into_iter().map(|c| view! { <option value=c.name() selected=move || colours.get()[i] == c>{colour_label(c)}</option> }).collect_view()}
+                            {move || StartOptions::palette(edition.get()).into_iter().map(|c| view! { <option value=c.name() selected=move || colours.get()[i] == c>{colour_label(c)}</option> }).collect_view()}
                         </select>
                         <span class="swatch" style=move || format!("background:{}", colour_fill(colours.get()[i]))></span>
                         <input type="text" maxlength="24" placeholder=move || colour_label(colours.get()[i]) aria-label=format!("Name of player {}", i + 1)
                             prop:value=move || names.get()[i].clone() on:input=move |e| { let v = event_target_value(&e); names.update(|ns| ns[i] = v); }/>
                     </div>
                 }).collect_view()}
-                <div class="row" role="group" aria-label="Setup">
+                <div class="row" role="group" aria-label="Setup" style=move || if edition.get() == Edition::New { "display:none" } else { "" }>
                     <button class:active=move || setup.get() == SetupKind::Basic && count.get() != 2 disabled=move || count.get() == 2 on:click=move |_| setup.set(SetupKind::Basic)>"Basic setup"</button>
                     <button class:active=move || setup.get() == SetupKind::Variable || count.get() == 2 on:click=move |_| setup.set(SetupKind::Variable)>"Variable setup"</button>
                 </div>
@@ -170,24 +194,33 @@ pub fn StartScreen() -> impl IntoView {
     }
 }
 
-/// Pass the device: nothing private is on screen or in the page behind this.
+/// Pass the device to `colour` (either edition): nothing private is on screen or in the page
+/// behind this.
 #[component]
-pub fn HandOver(colour: Colour) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let name = ctx.session.with_untracked(|s| s.as_ref().map(|s| s.name(colour))).unwrap_or_default();
+pub fn HandOverCard(colour: Colour, name: String, #[prop(optional)] reason: Option<String>, on_take: Callback<()>) -> impl IntoView {
     let title = format!("Pass the device to {name}");
     view! {
         <div class="handover" data-handover=colour.name() style=format!("--player:{}", colour_fill(colour))>
             <div class="handover-card">
                 <h1>{title}</h1>
+                {reason.map(|r| view! { <p class="reason" data-handover-reason="">{r}</p> })}
                 <p>{format!("Tap when only {name} is looking.")}</p>
-                <button class="primary big" data-dismiss-handover="" on:click=move |_| {
-                    ctx.notice.set(None);
-                    ctx.update(|s| s.take_device(colour));
-                }>{format!("I am {name}")}</button>
+                <button class="primary big" data-dismiss-handover="" on:click=move |_| on_take.run(())>{format!("I am {name}")}</button>
             </div>
         </div>
     }
+}
+
+/// Pass the device to a Classic player.
+#[component]
+pub fn HandOver(colour: Colour) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let name = ctx.session.with_untracked(|s| s.as_ref().map(|s| s.name(colour))).unwrap_or_default();
+    let take = Callback::new(move |_| {
+        ctx.notice.set(None);
+        ctx.update(|s| s.take_device(colour));
+    });
+    view! { <HandOverCard colour=colour name=name on_take=take/> }
 }
 
 /// A public announcement for the whole table (revealed bids).
@@ -209,7 +242,7 @@ pub fn Announcement(text: String) -> impl IntoView {
 #[component]
 pub fn EndScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let final_table = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(super::panels::Table::of_session)));
+    let final_board = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| BoardModel::classic(&s.game.view(None), Mode::Normal))));
     let body = move || {
         ctx.session.with(|s| {
             let s = s.as_ref()?;
@@ -236,9 +269,9 @@ pub fn EndScreen() -> impl IntoView {
                     </table>
                     <ScorePlot/>
                     <EndExport/>
-                    <super::board::Board table=final_table/>
+                    <super::board::Board model=final_board/>
                     <div class="row">
-                        <button class="primary" on:click=move |_| { ctx.session.set(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
+                        <button class="primary" on:click=move |_| { ctx.show(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
                     </div>
                 </div>
             })
@@ -253,13 +286,8 @@ fn EndExport() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let status = RwSignal::new(None::<String>);
     let Some((record, id)) = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.record(), s.id.clone()))) else { return ().into_any() };
-    let (r1, r2, r3) = (record.clone(), record.clone(), record);
     view! {
-        <div class="row export">
-            <button data-export="" on:click=move |_| { if let Err(e) = super::share::download(&format!("loewenherz-{id}.txt"), &r1) { status.set(Some(e)); } }>"Download record"</button>
-            <button on:click=move |_| super::share::copy(r2.clone(), status)>"Copy record"</button>
-            <button data-copy-replay-link="" on:click=move |_| super::share::copy(format!("{}?record={}", super::share::base_url(), crate::app::share::encode_record(&r3)), status)>"Copy replay link"</button>
-        </div>
+        <div class="export"><super::share::RecordButtons record=record id=id over=true status=status/></div>
         {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
     }
     .into_any()

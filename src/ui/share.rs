@@ -5,8 +5,11 @@ use super::board::Board;
 use super::panels::{ActionCard, Log, Table, Track};
 use super::Ctx;
 use crate::app::params::StartOptions;
-use crate::app::replay::Replay;
+use crate::app::render::BoardModel;
 use crate::app::share::{decode_record, encode_record};
+use crate::app::targets::Mode;
+use crate::app::AnyReplay;
+use crate::engine::Edition;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -43,66 +46,132 @@ pub fn download(name: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The menu of the game screen: share the setup, export the record, back to the start.
+/// What the menu needs of the game on this device (either edition).
+struct MenuInfo {
+    setup_link: String,
+    record: String,
+    id: String,
+    over: bool,
+    log: String,
+}
+
+fn menu_info(ctx: Ctx) -> Option<MenuInfo> {
+    let link = |o: StartOptions| format!("{}{}", base_url(), o.to_query());
+    let log_text = |log: &[crate::app::log::LogLine]| log.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n");
+    ctx.session
+        .with_untracked(|s| {
+            s.as_ref().map(|s| MenuInfo {
+                setup_link: link(StartOptions {
+                    edition: Edition::Classic,
+                    players: s.setup.players.clone(),
+                    names: s.names.clone(),
+                    setup: s.setup.kind,
+                    seed: Some(s.setup.seed),
+                    public_money: s.setup.public_money,
+                    neutral: s.setup.neutral,
+                }),
+                record: s.record(),
+                id: s.id.clone(),
+                over: s.game.is_over(),
+                log: log_text(&s.log),
+            })
+        })
+        .or_else(|| {
+            ctx.new_session.with_untracked(|s| {
+                s.as_ref().map(|s| MenuInfo {
+                    setup_link: link(StartOptions {
+                        edition: Edition::New,
+                        players: s.setup.players.clone(),
+                        names: s.names.clone(),
+                        setup: crate::engine::SetupKind::Variable,
+                        seed: Some(s.setup.seed),
+                        public_money: !s.setup.private_money,
+                        neutral: s.setup.neutral,
+                    }),
+                    record: s.record(),
+                    id: s.id.clone(),
+                    over: s.game.is_over(),
+                    log: log_text(&s.log),
+                })
+            })
+        })
+}
+
+/// The readable file name of an exported record.
+pub fn record_file_name(id: &str) -> String {
+    let date = js_sys::Date::new_0();
+    format!("loewenherz-{:04}-{:02}-{:02}-{}.txt", date.get_full_year(), date.get_month() + 1, date.get_date(), id.rsplit('-').next().unwrap_or(id))
+}
+
+/// The record's buttons. Before the game is over they come only after a confirmation that
+/// says plainly that the record reveals everyone's hidden cards.
+#[component]
+pub fn RecordButtons(record: String, id: String, over: bool, status: RwSignal<Option<String>>) -> impl IntoView {
+    let revealed = RwSignal::new(over);
+    let (r1, r2, r3) = (record.clone(), record.clone(), record);
+    view! {
+        {move || if revealed.get() {
+            let (r1, r2, r3, id) = (r1.clone(), r2.clone(), r3.clone(), id.clone());
+            view! {
+                <div class="row">
+                    <button data-export="" on:click=move |_| { if let Err(e) = download(&record_file_name(&id), &r1) { status.set(Some(e)); } }>"Download record"</button>
+                    <button data-copy-record="" on:click=move |_| copy(r2.clone(), status)>"Copy record"</button>
+                    <button data-copy-replay-link="" on:click=move |_| copy(format!("{}?record={}", base_url(), encode_record(&r3)), status)>"Copy replay link"</button>
+                </div>
+            }.into_any()
+        } else {
+            view! {
+                <p class="hint warn">"The record and the replay link show everything: every player's hidden cards and money, and the cards still to come. Share them when the game is over."</p>
+                <div class="row"><button data-reveal-record="" on:click=move |_| revealed.set(true)>"Show them anyway (reveals all hidden cards)"</button></div>
+            }.into_any()
+        }}
+    }
+}
+
+/// The menu of the game screen: share the setup, the log, the record, back to the start.
 #[component]
 pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let status = RwSignal::new(None::<String>);
     let rules = RwSignal::new(false);
-    let info = move || {
-        ctx.session.with_untracked(|s| {
-            s.as_ref().map(|s| {
-                let o = StartOptions {
-                    players: s.setup.players.clone(),
-                    names: s.names.clone(),
-                    setup: s.setup.kind,
-                    seed: s.setup.seed,
-                    public_money: s.setup.public_money,
-                    neutral: s.setup.neutral,
-                };
-                (format!("{}{}", base_url(), o.to_query()), s.record(), s.id.clone(), s.game.is_over())
-            })
-        })
-    };
+    let edition = if ctx.new_session.with_untracked(Option::is_some) { Edition::New } else { Edition::Classic };
     view! {
         <div class="menu-panel panel" role="dialog" aria-label="Game menu">
-            {move || info().map(|(setup_link, record, id, over)| {
-                let (r1, r2, r3) = (record.clone(), record.clone(), record);
-                let link2 = setup_link.clone();
+            <button class="x close" aria-label="Close" on:click=move |_| open.set(false)>"×"</button>
+            {move || menu_info(ctx).map(|i| {
+                let link2 = i.setup_link.clone();
+                let log = i.log.clone();
                 view! {
                     <h2>"Share this setup"</h2>
                     <p class="hint">"The same players, map and cards, from the start:"</p>
-                    <input class="link" readonly prop:value=setup_link.clone() data-share-link=""/>
-                    <div class="row"><button on:click=move |_| copy(link2.clone(), status)>"Copy link"</button></div>
-                    <h2>"Game record"</h2>
-                    {(!over).then(|| view! { <p class="hint">"The record holds everything, the hidden cards too: share it when the game is over."</p> })}
+                    <input class="link" readonly prop:value=i.setup_link.clone() data-share-link=""/>
                     <div class="row">
-                        <button data-export="" on:click=move |_| {
-                            if let Err(e) = download(&format!("loewenherz-{id}.txt"), &r1) { status.set(Some(e)); }
-                        }>"Download record"</button>
-                        <button on:click=move |_| copy(r2.clone(), status)>"Copy record"</button>
-                        <button on:click=move |_| copy(format!("{}?record={}", base_url(), encode_record(&r3)), status)>"Copy replay link"</button>
+                        <button on:click=move |_| copy(link2.clone(), status)>"Copy link"</button>
+                        <button data-copy-log="" on:click=move |_| copy(log.clone(), status)>"Copy the game log (public)"</button>
                     </div>
+                    <h2>"Game record"</h2>
+                    <RecordButtons record=i.record id=i.id over=i.over status=status/>
                 }
             })}
             {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
             <div class="row">
                 <button class="primary" on:click=move |_| {
                     ctx.update(|s| s.undo_all());
-                    ctx.session.set(None);
+                    ctx.update_new(|s| s.undo_all());
+                    ctx.show(None);
                     ctx.saves_changed.update(|n| *n += 1);
                 }>"Save and leave to the menu"</button>
                 <button data-rules="" on:click=move |_| rules.set(true)>"Rules"</button>
                 <button on:click=move |_| open.set(false)>"Close"</button>
             </div>
-            {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules/> })}
+            {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules edition=edition/> })}
         </div>
     }
 }
 
 /// Opens a record as a replay, or says why it can't be.
 pub fn open_replay(ctx: Ctx, text: &str) -> bool {
-    match Replay::open(text) {
+    match AnyReplay::open(text) {
         Ok(r) => {
             ctx.start_message.set(None);
             ctx.replay.set(Some(r));
@@ -160,17 +229,26 @@ pub fn ImportPanel() -> impl IntoView {
     }
 }
 
-/// Stepping through a record.
+/// Stepping through a record (public information only), either edition.
 #[component]
 pub fn ReplayScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let table = Memo::new(move |_| ctx.replay.with(|r| r.as_ref().map(Table::of_replay)));
-    let go = move |f: fn(usize, usize) -> usize| ctx.replay.update(|r| if let Some(r) = r { let to = f(r.at, r.len()); r.go_to(to); });
+    let classic = Memo::new(move |_| ctx.replay.with(|r| match r {
+        Some(AnyReplay::Classic(r)) => Some(Table::of_replay(r)),
+        _ => None,
+    }));
+    let model = Memo::new(move |_| ctx.replay.with(|r| match r {
+        Some(AnyReplay::Classic(r)) => Some(BoardModel::classic(&r.view(), Mode::Normal)),
+        Some(AnyReplay::New(r)) => Some(BoardModel::new_edition(&r.session.game.view(None), Mode::Normal)),
+        None => None,
+    }));
+    let is_new = move || ctx.replay.with(|r| matches!(r, Some(AnyReplay::New(_))));
+    let go = move |f: fn(usize, usize) -> usize| ctx.replay.update(|r| if let Some(r) = r { let to = f(r.at(), r.len()); r.go_to(to); });
     let status = move || ctx.replay.with(|r| r.as_ref().map(|r| {
         let last = r.last_move().map(|m| format!(" — {m}")).unwrap_or_default();
-        format!("Move {} of {}{last}", r.at, r.len())
+        format!("Move {} of {}{last}", r.at(), r.len())
     }));
-    let over = move || ctx.replay.with(|r| r.as_ref().is_some_and(|r| r.game.is_over()));
+    let over = move || ctx.replay.with(|r| r.as_ref().is_some_and(|r| r.is_over()));
     view! {
         <div class="game replay" data-replay="">
             <header class="topbar">
@@ -181,18 +259,20 @@ pub fn ReplayScreen() -> impl IntoView {
             <div class="layout">
                 <section class="board-area">
                     <div class="row replay-controls" role="group" aria-label="Step through">
-                        <button aria-label="To the start" data-replay-first="" on:click=move |_| go(|_, _| 0)>"⏮"</button>
+                        <button aria-label="To the start" data-replay-first="" on:click=move |_| go(|_, _| 0)>"|◀"</button>
                         <button aria-label="Back" data-replay-back="" on:click=move |_| go(|a, _| a.saturating_sub(1))>"◀"</button>
                         <button aria-label="Forward" data-replay-next="" on:click=move |_| go(|a, _| a + 1)>"▶"</button>
-                        <button aria-label="To the end" data-replay-last="" on:click=move |_| go(|_, n| n)>"⏭"</button>
+                        <button aria-label="To the end" data-replay-last="" on:click=move |_| go(|_, n| n)>"▶|"</button>
                         {move || over().then(|| view! { <span class="chip over" data-replay-over="">"Game over"</span> })}
                     </div>
-                    <Board table=table/>
+                    <Board model=model/>
                 </section>
                 <aside class="side">
-                    <ActionCard table=table/>
-                    <Track table=table/>
-                    <Log table=table/>
+                    {move || if is_new() {
+                        view! { <super::newed::ReplaySide/> }.into_any()
+                    } else {
+                        view! { <ActionCard table=classic/><Track table=classic/><Log table=classic/> }.into_any()
+                    }}
                 </aside>
             </div>
         </div>

@@ -3,7 +3,7 @@
 //! never touches the other saves.
 
 use crate::app::save::{parse_save, SaveFile, SAVE_FORMAT, SAVE_VERSION};
-use crate::app::session::Session;
+use crate::app::AnySession;
 use gloo_storage::{LocalStorage, Storage};
 
 const SAVE_PREFIX: &str = "loewenherz/save/";
@@ -37,10 +37,10 @@ pub fn list() -> Vec<Listed> {
             Ok(f) => Listed::Ok { id, summary: f.summary, updated: f.updated },
             Err(reason) => {
                 // Keep the unreadable text before anything else can happen to it.
-                if let Some(text) = raw_get(&format!("{SAVE_PREFIX}{id}")) {
-                    if raw_get(&format!("{BACKUP_PREFIX}{id}")).as_deref() != Some(text.as_str()) {
-                        backup(&id, &text);
-                    }
+                if let Some(text) = raw_get(&format!("{SAVE_PREFIX}{id}"))
+                    && raw_get(&format!("{BACKUP_PREFIX}{id}")).as_deref() != Some(text.as_str())
+                {
+                    backup(&id, &text);
                 }
                 Listed::Broken { id, reason }
             }
@@ -57,10 +57,10 @@ pub fn list() -> Vec<Listed> {
 ///
 /// # Errors
 /// Why the save can't be continued, in words.
-pub fn load(id: &str) -> Result<Session, String> {
+pub fn load(id: &str) -> Result<AnySession, String> {
     let key = format!("{SAVE_PREFIX}{id}");
     let text = raw_get(&key).ok_or("that save is gone")?;
-    let result = parse_save(&text).and_then(|f| Session::from_record(id.to_string(), &f.record).map_err(|e| format!("its record is damaged ({e})")));
+    let result = parse_save(&text).and_then(|f| AnySession::from_record(id.to_string(), &f.record).map_err(|e| format!("its record is damaged ({e})")));
     if result.is_err() {
         backup(id, &text);
     }
@@ -75,18 +75,18 @@ fn backup(id: &str, text: &str) {
 ///
 /// # Errors
 /// A warning when the browser refused (storage full or blocked); the game goes on.
-pub fn save(s: &Session) -> Result<(), String> {
+pub fn save(id: &str, summary: &str, record: &str) -> Result<(), String> {
     let file = SaveFile {
         format: SAVE_FORMAT.into(),
         version: SAVE_VERSION,
-        id: s.id.clone(),
+        id: id.to_string(),
         updated: js_sys::Date::now(),
-        summary: s.summary(),
-        record: s.record(),
+        summary: summary.to_string(),
+        record: record.to_string(),
     };
     let text = serde_json::to_string(&file).map_err(|e| e.to_string())?;
     LocalStorage::raw()
-        .set_item(&format!("{SAVE_PREFIX}{}", s.id), &text)
+        .set_item(&format!("{SAVE_PREFIX}{id}"), &text)
         .map_err(|_| "This browser's storage is full or blocked: the game goes on, but it is not being saved. Export the record to keep it.".to_string())
 }
 

@@ -53,6 +53,9 @@ test("export a game from the menu, import the file in a fresh browser, replay to
 
   await page.click("[data-menu]");
   assert.match(await page.inputValue("[data-share-link]"), /\?game=classic&players=red,yellow,purple&setup=basic&seed=42&names=Ann,Ben,Cleo$/);
+  // Mid-game the record reveals every hidden card: it comes only after a plain warning.
+  assert.equal(await page.locator("[data-export], [data-copy-replay-link]").count(), 0, "no record before the warning is confirmed");
+  await page.click("[data-reveal-record]");
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-export]")]);
   assert.match(download.suggestedFilename(), /^loewenherz-.*\.txt$/);
   const file = await download.path();

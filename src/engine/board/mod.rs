@@ -44,12 +44,16 @@ pub struct Component {
     pub spaces: SpaceSet,
     /// Its castles.
     pub castles: SpaceSet,
+    /// False for the whole board: nothing but the frame closes it off.
+    pub enclosed: bool,
 }
 
 impl Component {
-    /// The castle of a province (a component with exactly one castle).
+    /// The castle of a province (a component closed off by borders, with exactly one castle).
+    /// The whole board is none, even with a single castle on it while castles are being placed:
+    /// no border encloses it (our ruling; it can only happen during a variable setup).
     pub fn province_castle(&self) -> Option<Space> {
-        if self.castles.len() == 1 { self.castles.first() } else { None }
+        if self.castles.len() == 1 && self.enclosed { self.castles.first() } else { None }
     }
 
     /// Number of spaces.
@@ -307,7 +311,7 @@ impl Board {
 
     /// The provinces of a colour, as their castles.
     pub fn provinces(&self, c: Colour) -> impl Iterator<Item = Space> + '_ {
-        self.castles[c].iter().filter(move |&castle| self.component(castle).castles.len() == 1)
+        self.castles[c].iter().filter(move |&castle| self.component(castle).province_castle().is_some())
     }
 
     /// Every province on the board, as (owner, castle).
@@ -362,7 +366,7 @@ impl Board {
             for s in spaces.iter() {
                 self.label[s.index()] = id;
             }
-            self.components.push(Component { spaces, castles: spaces.intersect(self.all_castles) });
+            self.components.push(Component { spaces, castles: spaces.intersect(self.all_castles), enclosed: spaces != all });
         }
     }
 

@@ -94,7 +94,7 @@ impl Board {
 
     /// Every space that lies inside some province.
     fn in_provinces(&self) -> SpaceSet {
-        self.components.iter().filter(|c| c.castles.len() == 1).fold(SpaceSet::EMPTY, |acc, c| acc.union(c.spaces))
+        self.components.iter().filter(|c| c.province_castle().is_some()).fold(SpaceSet::EMPTY, |acc, c| acc.union(c.spaces))
     }
 
     /// The checks of [`Board::border_ok`] after the edge and the stock (`in_provinces`: every

@@ -1,0 +1,265 @@
+//! What the board shows, for either edition: a plain render model built from a player's view
+//! and the taps the current step allows. The one board component draws it; these functions
+//! decide it, and are tested natively.
+
+use super::targets::{classic_targets, newed_targets, Mode, Target};
+use crate::engine::board::land::{MineKind, Terrain};
+use crate::engine::board::Piece;
+use crate::engine::grid::{Grid, CLASSIC, NEW_EDITION};
+use crate::engine::{newed, Colour, Edge, Edition, Map, Space, View};
+
+/// Everything the board draws.
+#[derive(Clone, PartialEq, Debug)]
+pub struct BoardModel {
+    /// The edition (for terrain names and art).
+    pub edition: Edition,
+    /// Columns.
+    pub cols: u8,
+    /// Rows.
+    pub rows: u8,
+    /// Side of a map tile in spaces (seams are drawn between tiles).
+    pub tile: u8,
+    /// The terrain of every space, row by row.
+    pub terrain: Vec<(Space, Terrain)>,
+    /// Provinces (Classic) or regions (New Edition): owner and spaces.
+    pub regions: Vec<(Colour, Vec<Space>)>,
+    /// Neutral zones.
+    pub zones: Vec<Vec<Space>>,
+    /// Borders on the board.
+    pub borders: Vec<Edge>,
+    /// Pieces on the board.
+    pub pieces: Vec<(Space, Piece)>,
+    /// Alliances: the two castles and the border edge their seal is drawn on.
+    pub alliances: Vec<(Space, Space, Option<Edge>)>,
+    /// Whose view this is (the colour of the targets' marks).
+    pub viewer: Option<Colour>,
+    /// Spaces that may be tapped now, and what a tap there does.
+    pub targets: Vec<(Space, Target)>,
+    /// While borders are being placed: every free edge, and whether it takes a border now.
+    pub edges: Option<Vec<(Edge, bool)>>,
+    /// Borders and pieces placed in this step but not yet confirmed (drawn dashed).
+    pub staged_edges: Vec<Edge>,
+    /// Spaces with pieces placed or taken in this step but not yet confirmed.
+    pub staged_spaces: Vec<Space>,
+}
+
+/// The word a terrain has in the edition (`data-terrain`): the New Edition's open land is
+/// meadow.
+pub fn terrain_name(edition: Edition, t: Terrain) -> &'static str {
+    match (edition, t) {
+        (Edition::New, Terrain::Open) => "meadow",
+        _ => t.name(),
+    }
+}
+
+/// A terrain's name in words (for the map's text alternative and legends).
+pub fn terrain_words(edition: Edition, t: Terrain) -> &'static str {
+    match (edition, t) {
+        (Edition::New, Terrain::Open) => "meadow",
+        (_, Terrain::Open) => "open country",
+        (_, Terrain::Forest) => "forest",
+        (_, Terrain::Mountain) => "mountain",
+        (_, Terrain::City) => "city",
+        (_, Terrain::Village) => "village",
+        (_, Terrain::KingsCity) => "the King's city",
+        (_, Terrain::Mine(MineKind::Gold)) => "gold mine",
+        (_, Terrain::Mine(MineKind::Silver)) => "silver mine",
+        (_, Terrain::Mine(MineKind::Copper)) => "copper mine",
+        (_, Terrain::Mine(MineKind::Gems)) => "gem mine",
+    }
+}
+
+fn grid_of(edition: Edition) -> &'static Grid {
+    match edition {
+        Edition::Classic => &CLASSIC,
+        Edition::New => &NEW_EDITION,
+    }
+}
+
+/// The border edge between two regions nearest the middle of their shared borders (where an
+/// alliance's seal goes), if they share one.
+fn shared_border(a: &[Space], b: &[Space], borders: &[Edge]) -> Option<Edge> {
+    let mut shared: Vec<Edge> = borders
+        .iter()
+        .copied()
+        .filter(|e| {
+            let (x, y) = e.spaces();
+            (a.contains(&x) && b.contains(&y)) || (a.contains(&y) && b.contains(&x))
+        })
+        .collect();
+    shared.sort();
+    shared.get(shared.len() / 2).copied()
+}
+
+fn alliances(pairs: &[(Space, Space)], regions: &[(Colour, Vec<Space>)], borders: &[Edge]) -> Vec<(Space, Space, Option<Edge>)> {
+    let spaces_of = |castle: Space| regions.iter().find(|(_, s)| s.contains(&castle)).map(|(_, s)| s.as_slice()).unwrap_or(&[]);
+    pairs.iter().map(|&(a, b)| (a, b, shared_border(spaces_of(a), spaces_of(b), borders))).collect()
+}
+
+impl BoardModel {
+    fn empty(edition: Edition, terrain: Vec<(Space, Terrain)>) -> BoardModel {
+        let g = grid_of(edition);
+        BoardModel {
+            edition,
+            cols: g.cols,
+            rows: g.rows,
+            tile: g.tile,
+            terrain,
+            regions: Vec::new(),
+            zones: Vec::new(),
+            borders: Vec::new(),
+            pieces: Vec::new(),
+            alliances: Vec::new(),
+            viewer: None,
+            targets: Vec::new(),
+            edges: None,
+            staged_edges: Vec::new(),
+            staged_spaces: Vec::new(),
+        }
+    }
+
+    /// The board of a Classic view, with the taps `mode` allows.
+    pub fn classic(v: &View, mode: Mode) -> BoardModel {
+        let map = Map::new(v.tiles);
+        let mut m = BoardModel::empty(Edition::Classic, CLASSIC.spaces().map(|s| (s, map.terrain(s))).collect());
+        m.regions = v.provinces.iter().map(|p| (p.owner, p.spaces.clone())).collect();
+        m.zones = v.neutral_zones.clone();
+        m.borders = v.borders.clone();
+        m.pieces = v.pieces.clone();
+        m.alliances = alliances(&v.alliances, &m.regions, &m.borders);
+        m.viewer = v.viewer;
+        let (targets, edges) = classic_targets(v, mode);
+        m.targets = targets;
+        m.edges = edges.map(|legal| CLASSIC.edges().filter(|e| !v.borders.contains(e)).map(|e| (e, legal.contains(&e))).collect());
+        m
+    }
+
+    /// The board of a New Edition view, with the taps `mode` allows.
+    pub fn new_edition(v: &newed::View, mode: Mode) -> BoardModel {
+        let land = v.tiles.land();
+        let mut m = BoardModel::empty(Edition::New, NEW_EDITION.spaces().map(|s| (s, land.terrain(s))).collect());
+        m.regions = v.regions.iter().map(|r| (r.owner, r.spaces.clone())).collect();
+        m.zones = v.neutral_zones.clone();
+        m.borders = v.borders.clone();
+        m.pieces = v.pieces.clone();
+        m.alliances = alliances(&v.alliances, &m.regions, &m.borders);
+        m.viewer = v.viewer;
+        let (targets, edges) = newed_targets(v, mode);
+        m.targets = targets;
+        m.edges = edges.map(|legal| NEW_EDITION.edges().filter(|e| !v.borders.contains(e)).map(|e| (e, legal.contains(&e))).collect());
+        m
+    }
+
+    /// Marks what changed from `before` (the confirmed position) as staged: new borders and
+    /// spaces whose piece or owner differs.
+    pub fn with_staged(mut self, before: &BoardModel) -> BoardModel {
+        self.staged_edges = self.borders.iter().copied().filter(|e| !before.borders.contains(e)).collect();
+        let owner = |m: &BoardModel, s: Space| m.regions.iter().find(|(_, sp)| sp.contains(&s)).map(|(c, _)| *c);
+        let piece = |m: &BoardModel, s: Space| m.pieces.iter().find(|(x, _)| *x == s).map(|(_, p)| *p);
+        self.staged_spaces = self
+            .terrain
+            .iter()
+            .map(|&(s, _)| s)
+            .filter(|&s| piece(&self, s) != piece(before, s) || (piece(&self, s).is_some() && owner(&self, s) != owner(before, s)))
+            .collect();
+        self
+    }
+
+    /// The board of a Classic game on this device: the shown position, with the holder's
+    /// unconfirmed moves marked.
+    pub fn of_session(s: &super::session::Session, mode: Mode) -> BoardModel {
+        let m = BoardModel::classic(&s.view(), mode);
+        if s.staged.is_empty() { m } else { m.with_staged(&BoardModel::classic(&s.game.view(None), Mode::Normal)) }
+    }
+
+    /// The board of a New Edition game on this device (as [`BoardModel::of_session`]).
+    pub fn of_new_session(s: &super::newed_session::NewSession, mode: Mode) -> BoardModel {
+        let m = BoardModel::new_edition(&s.view(), mode);
+        if s.staged.is_empty() { m } else { m.with_staged(&BoardModel::new_edition(&s.game.view(None), Mode::Normal)) }
+    }
+
+    /// The terrain of a space.
+    pub fn terrain_at(&self, s: Space) -> Option<Terrain> {
+        self.terrain.iter().find(|(x, _)| *x == s).map(|(_, t)| *t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::newed::{Game as NewGame, Move as NewMove, Setup as NewSetup};
+    use crate::engine::{Game, Move, Setup, SetupKind};
+
+    fn sp(s: &str) -> Space {
+        Space::parse(s).unwrap()
+    }
+
+    #[test]
+    fn both_editions_draw_their_own_board_with_the_edition_s_terrain_words() {
+        let (g, _) = Game::new(&Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42)).unwrap();
+        let v = g.view(None);
+        let m = BoardModel::classic(&v, Mode::Normal);
+        assert_eq!((m.cols, m.rows, m.tile, m.terrain.len()), (15, 10, 5, 150));
+        let names: Vec<&str> = m.terrain.iter().map(|&(_, t)| terrain_name(Edition::Classic, t)).collect();
+        assert!(names.iter().all(|n| ["open", "forest", "mountain", "city"].contains(n)));
+        // The basic setup's castles stand on the board, one or more of each player's.
+        assert_eq!(m.pieces, v.pieces);
+        for c in [Colour::Red, Colour::Yellow, Colour::Purple] {
+            assert!(m.pieces.iter().any(|(_, p)| p.colour == c && p.kind == crate::engine::PieceKind::Castle));
+        }
+
+        let (n, _) = NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42)).unwrap();
+        let m = BoardModel::new_edition(&n.view(None), Mode::Normal);
+        assert_eq!((m.cols, m.rows, m.tile, m.terrain.len()), (12, 12, 4, 144));
+        let names: Vec<&str> = m.terrain.iter().map(|&(_, t)| terrain_name(Edition::New, t)).collect();
+        for must in ["meadow", "forest", "village", "kings-city", "gold", "silver", "copper", "gems"] {
+            assert!(names.contains(&must), "the New Edition map has {must}");
+        }
+        assert!(!names.contains(&"open") && !names.contains(&"mountain"));
+    }
+
+    #[test]
+    fn placement_targets_are_castle_spaces_for_the_player_to_move_only() {
+        let (n, _) = NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42)).unwrap();
+        let red = BoardModel::new_edition(&n.view(Some(Colour::Red)), Mode::Normal);
+        assert!(!red.targets.is_empty());
+        assert!(red.targets.iter().all(|(_, t)| *t == Target::Castle));
+        let legal: Vec<Space> = n.legal_moves().iter().filter_map(|m| if let NewMove::Castle { at, .. } = m { Some(*at) } else { None }).collect();
+        assert_eq!(red.targets.len(), legal.len());
+        // Not red's turn: nothing to tap for blue, or behind a hand-over.
+        assert!(BoardModel::new_edition(&n.view(Some(Colour::Blue)), Mode::Normal).targets.is_empty());
+        assert!(BoardModel::new_edition(&n.view(None), Mode::Normal).targets.is_empty());
+    }
+
+    #[test]
+    fn an_alliance_seal_sits_on_a_border_the_two_provinces_share() {
+        let mut setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Custom, 1);
+        setup.castles = vec![(Colour::Red, sp("a1")), (Colour::Purple, sp("d1")), (Colour::Yellow, sp("a9"))];
+        setup.knights = vec![(Colour::Red, sp("a2")), (Colour::Purple, sp("d2"))];
+        setup.borders = ["c1-d1", "c2-d2", "a2-a3", "b2-b3", "c2-c3", "e1-f1", "e2-f2", "d2-d3", "e2-e3"].iter().map(|e| Edge::parse(e).unwrap()).collect();
+        setup.hands = vec![(Colour::Red, vec![crate::engine::PoliticsCard::Alliance])];
+        let (mut g, _) = Game::new(&setup).unwrap();
+        g.play(Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
+        g.play(Move::Alliance { by: Colour::Red, own: sp("a1"), other: sp("d1") }).unwrap();
+        let m = BoardModel::classic(&g.view(None), Mode::Normal);
+        assert_eq!(m.alliances.len(), 1);
+        let (a, b, edge) = m.alliances[0];
+        assert_eq!((a, b), (sp("a1"), sp("d1")));
+        let e = edge.expect("a shared border");
+        assert!(["c1-d1", "c2-d2"].contains(&e.to_string().as_str()), "{e}");
+    }
+
+    #[test]
+    fn staged_borders_and_pieces_are_marked_against_the_confirmed_board() {
+        let (g, _) = Game::new(&Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42)).unwrap();
+        let before = BoardModel::classic(&g.view(None), Mode::Normal);
+        let mut after = before.clone();
+        let e = Edge::parse("a1-b1").unwrap();
+        after.borders.push(e);
+        after.pieces.push((sp("h5"), Piece { colour: Colour::Red, kind: crate::engine::PieceKind::Knight }));
+        let marked = after.with_staged(&before);
+        assert_eq!(marked.staged_edges, vec![e]);
+        assert_eq!(marked.staged_spaces, vec![sp("h5")]);
+        assert!(before.clone().with_staged(&before).staged_spaces.is_empty());
+    }
+}
