@@ -369,4 +369,85 @@ mod tests {
         drop(handle);
         host.remove();
     }
+
+    /// A New Edition game at red's turn (custom position): red holds `hand`, the market `market`.
+    fn new_edition_turn(hand: &[&str], market: &[&str]) -> crate::app::newed_session::NewSession {
+        use crate::engine::newed::{PowerCardId, Setup};
+        use crate::engine::Space;
+        let sp = |s: &str| Space::parse(s).unwrap();
+        let card = |c: &&str| PowerCardId::parse(c).unwrap();
+        let mut setup = Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 7);
+        setup.custom = true;
+        setup.tiles = Some(crate::engine::newed::Layout::reference());
+        setup.castles = vec![(Colour::Red, sp("a1")), (Colour::Blue, sp("l12")), (Colour::Orange, sp("l1"))];
+        setup.knights = vec![(Colour::Red, sp("b1")), (Colour::Blue, sp("l11")), (Colour::Orange, sp("l2"))];
+        setup.hands = vec![(Colour::Red, hand.iter().map(card).collect()), (Colour::Blue, vec![card(&"B1")]), (Colour::Orange, vec![card(&"B2")])];
+        setup.market = market.iter().map(card).collect();
+        setup.start = Some(Colour::Red);
+        crate::app::newed_session::NewSession::new("wasm-new".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+    }
+
+    /// Mounts the app's screens around a New Edition game.
+    async fn mount_new(s: crate::app::newed_session::NewSession) -> (Ctx, web_sys::Element, leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>) {
+        let ctx = Ctx::new(None);
+        ctx.new_session.set(Some(s));
+        let (host, handle) = mount(ctx).await;
+        (ctx, host, handle)
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_power_card_hand_is_shown_only_to_its_holder_behind_the_hand_over() {
+        let (_ctx, host, handle) = mount_new(new_edition_turn(&["A5", "A12", "C1"], &[])).await;
+        assert_eq!(count(&host, "[data-handover=red]"), 1);
+        assert_eq!(count(&host, "[data-private]"), 0);
+        assert_eq!(count(&host, "[data-card]"), 0, "no card of anyone behind the hand-over screen");
+        assert_eq!(count(&host, "[data-space]"), 0);
+        click(&host.query_selector("[data-dismiss-handover]").unwrap().unwrap());
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-space]"), 144);
+        assert_eq!(count(&host, "[data-private=red] [data-card]"), 3);
+        for c in ["A5", "A12", "C1"] {
+            assert_eq!(count(&host, &format!("[data-private=red] [data-card={c}]")), 1);
+        }
+        assert_eq!(count(&host, "[data-private]:not([data-private=red])"), 0);
+        assert_eq!(count(&host, "[data-card=B1], [data-card=B2]"), 0, "the others' cards are nowhere");
+        assert!(host.query_selector(".app").unwrap().unwrap().get_attribute("data-edition").as_deref() == Some("new"));
+        drop(handle);
+        host.remove();
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_two_action_card_asks_which_action() {
+        use crate::engine::newed::{view::PhaseView, Work};
+        let mut s = new_edition_turn(&["A12", "A5", "C1"], &[]);
+        s.take_device(Colour::Red);
+        let (ctx, host, handle) = mount_new(s).await;
+        // A12: one knight or two borders — one button each, and a one-action card has one.
+        assert_eq!(count(&host, "[data-card=A12] [data-play]"), 2);
+        assert_eq!(count(&host, "[data-card=A5] [data-play]"), 1);
+        let second = host.query_selector("[data-play='A12 2']").unwrap().expect("the second action's button");
+        assert!(second.text_content().unwrap().contains("borders"), "{:?}", second.text_content());
+        click(&second);
+        leptos::task::tick().await;
+        let phase = ctx.new_session.with_untracked(|s| s.as_ref().unwrap().shown.view(None).phase);
+        assert!(matches!(phase, PhaseView::Perform { work: Work::Borders { left: 2 }, .. }), "{phase:?}");
+        assert!(count(&host, "[data-edge]") > 0, "border edges offered");
+        drop(handle);
+        host.remove();
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_card_just_sold_is_not_offered_for_the_refill() {
+        let mut s = new_edition_turn(&["A5", "A12", "C1"], &["D3"]);
+        s.take_device(Colour::Red);
+        let (_ctx, host, handle) = mount_new(s).await;
+        click(&host.query_selector("[data-sell=A5]").unwrap().expect("sell button"));
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-market=A5]"), 1, "the sold card lies in the market");
+        assert_eq!(count(&host, "[data-market=A5].takeable"), 0, "but can't be taken back this turn");
+        assert_eq!(count(&host, "[data-market=D3].takeable"), 1);
+        assert_eq!(count(&host, "[data-deck]:not([disabled])"), 1);
+        drop(handle);
+        host.remove();
+    }
 }

@@ -50,12 +50,12 @@ pub fn NewGameScreen() -> impl IntoView {
                 <section class="board-area">
                     <NewPrompt/>
                     <Board model=model on_space=Callback::new(move |s| super::taps::new_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::new_edge(ctx, e))/>
-                    <NewControls/>
-                    <Hand/>
                 </section>
                 <aside class="side">
-                    <Players public=public/>
+                    <NewControls/>
+                    <Hand/>
                     <Market public=public/>
+                    <Players public=public/>
                     <NewLog lines=log/>
                 </aside>
             </div>
@@ -329,7 +329,7 @@ fn Market(public: Public) -> impl IntoView {
                     <div class="row deck-row">
                         <button class="deck" class:takeable=can_draw disabled=!can_draw data-deck="" aria-label="The deck"
                             on:click=move |_| if let Some(by) = deck_by { ctx.act_new(Move::Draw { by }) }>{v.deck_left}</button>
-                        <span class="hint">{if can_draw { "Tap the deck to draw its top card, or take a market card." } else { "cards in the deck" }}</span>
+                        <span class="hint">{if can_draw { "Tap the deck to draw its top card (this confirms your turn: a card drawn can't be put back), or take a market card." } else { "cards in the deck" }}</span>
                     </div>
                     {if v.market.is_empty() { view! { <p class="hint">"The market is empty."</p> }.into_any() } else { view! { <ul class="market-cards">{cards}</ul> }.into_any() }}
                 }
