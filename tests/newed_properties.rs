@@ -60,7 +60,11 @@ fn fresh_regions(g: &Game) -> BTreeMap<Space, Vec<Space>> {
         comp.sort();
         let here: Vec<Space> = comp.iter().copied().filter(|s| castles.contains(s)).collect();
         assert_eq!(b.component(start).spaces.iter().collect::<Vec<_>>(), comp, "cached component of {start}");
-        if let [castle] = here[..] {
+        // The whole board is no region, even with one castle on it (while castles are placed):
+        // no border encloses it (ruling in board/mod.rs, `Component::province_castle`).
+        if let [castle] = here[..]
+            && comp.len() < NEW_EDITION.space_count()
+        {
             out.insert(castle, comp);
         }
     }

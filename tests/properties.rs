@@ -69,7 +69,11 @@ fn fresh_provinces(g: &Game) -> BTreeMap<Space, Vec<Space>> {
         let cached = b.component(start);
         assert_eq!(cached.spaces.iter().collect::<Vec<_>>(), comp, "cached component of {start}");
         assert_eq!(cached.castles.iter().collect::<Vec<_>>(), castles, "castles of the component of {start}");
-        if let [castle] = castles[..] {
+        // The whole board is no province, even with one castle on it (while castles are placed):
+        // no border encloses it (ruling in board/mod.rs, `Component::province_castle`).
+        if let [castle] = castles[..]
+            && comp.len() < CLASSIC.space_count()
+        {
             out.insert(castle, comp);
         }
     }

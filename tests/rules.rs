@@ -692,3 +692,17 @@ fn last_decider_may_decline_a_politics_card_when_nothing_follows() {
     play(&mut g, "purple alliance d7 f7");
     assert!(g.is_over());
 }
+
+/// Our ruling (board/mod.rs, `Component::province_castle`): in the variable setup the first castle
+/// stands alone on the board, but nothing except the frame encloses it: it founds no province
+/// (and scores nothing), as in the New Edition's placement.
+#[test]
+fn the_first_castle_of_a_variable_setup_founds_no_province() {
+    use loewenherz::engine::{Colour, Move};
+    let (mut g, _) = Game::new(&Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Variable, 3)).unwrap();
+    let castle = g.legal_moves().into_iter().find(|m| matches!(m, Move::Castle { .. })).expect("a castle to place");
+    g.play(castle).unwrap();
+    assert_eq!(g.board().provinces(castle.by()).count(), 0);
+    assert!(g.view(None).provinces.is_empty());
+    assert!(g.view(None).neutral_zones.is_empty(), "the open board is no neutral zone either");
+}

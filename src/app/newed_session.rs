@@ -212,7 +212,9 @@ impl NewSession {
         if self.staged.pop().is_some() {
             let mut g = self.game.clone();
             for &m in &self.staged {
-                g.play(m).expect("staged moves replay");
+                if g.play(m).is_err() {
+                    unreachable!("staged moves replay");
+                }
             }
             self.shown = g;
         }
@@ -229,7 +231,7 @@ impl NewSession {
         let staged = std::mem::take(&mut self.staged);
         self.last_score_changes.clear();
         for m in staged {
-            let ev = self.game.play(m).expect("staged moves replay");
+            let Ok(ev) = self.game.play(m) else { unreachable!("staged moves replay") };
             self.moves.push(m);
             self.record_events(&ev);
         }

@@ -215,7 +215,7 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
         None => edition == Edition::New,
         Some("private") => false,
         Some("public") => true,
-        Some(m) => return Err(format!("money is public or private, not '{}'.", short(m))),
+        Some(m) => return Err(format!("The link's money is public or private, not '{}'.", short(m))),
     };
     let neutral = match get("neutral") {
         None => None,

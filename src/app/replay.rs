@@ -53,7 +53,7 @@ impl Replay {
     /// Shows the game after `n` moves (clamped to the record).
     pub fn go_to(&mut self, n: usize) {
         let n = n.min(self.len());
-        let (mut g, ev) = Game::new(&self.record.setup).expect("checked when opened");
+        let Ok((mut g, ev)) = Game::new(&self.record.setup) else { unreachable!("checked when opened") };
         let names = self.names.clone();
         let players = self.record.setup.players.clone();
         let name = |c: Colour| match players.iter().position(|&p| p == c) {
@@ -63,7 +63,7 @@ impl Replay {
         let mut log: Vec<LogLine> = describe_all(&ev, &name, 0).into_iter().map(|(_, l)| l).collect();
         for &(_, m) in &self.record.moves[..n] {
             let round = g.round();
-            let ev = g.play(m).expect("checked when opened");
+            let Ok(ev) = g.play(m) else { unreachable!("checked when opened") };
             log.extend(describe_all(&ev, &name, round).into_iter().map(|(_, l)| l));
         }
         self.game = g;
@@ -131,7 +131,8 @@ impl NewReplay {
     /// Shows the game after `n` moves (clamped to the record).
     pub fn go_to(&mut self, n: usize) {
         let n = n.min(self.len());
-        self.session = Self::session_at(&self.record, n).expect("checked when opened");
+        let Ok(s) = Self::session_at(&self.record, n) else { unreachable!("checked when opened") };
+        self.session = s;
         self.at = n;
     }
 }

@@ -210,7 +210,9 @@ impl Session {
         if self.staged.pop().is_some() {
             let mut g = self.game.clone();
             for &m in &self.staged {
-                g.play(m).expect("staged moves replay");
+                if g.play(m).is_err() {
+                    unreachable!("staged moves replay");
+                }
             }
             self.shown = g;
         }
@@ -228,7 +230,7 @@ impl Session {
         self.last_score_changes.clear();
         for m in staged {
             let round = self.game.round();
-            let ev = self.game.play(m).expect("staged moves replay");
+            let Ok(ev) = self.game.play(m) else { unreachable!("staged moves replay") };
             self.moves.push(m);
             self.record_events(&ev, round);
         }

@@ -3,6 +3,7 @@
 //! the engine's view for that player (or the public view behind a hand-over screen).
 
 mod board;
+mod dom;
 mod newed;
 mod panels;
 mod rules;

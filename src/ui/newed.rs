@@ -3,19 +3,19 @@
 //! the score track with the King chip, and the end with its bonuses.
 
 use super::board::{colour_fill, Board};
+use super::dom::{closest_attr, el, Dom, Node};
 use super::screens::HandOverCard;
 use super::{Ctx, Mode};
-use crate::app::log::LogLine;
 use crate::app::newed_log::{ducats, mine_text, power_action_short, power_action_text};
 use crate::app::newed_session::NewSession;
 use crate::app::render::BoardModel;
 use crate::engine::newed::view::PhaseView;
 use crate::engine::newed::{Move, PowerCardId, View, Work};
-use crate::engine::{Colour, MineKind};
+use crate::engine::Colour;
 use leptos::prelude::*;
 
 /// The public table: a view, every colour's name, the last score changes.
-type Public = Memo<Option<(View, Vec<(Colour, String)>, Vec<(Colour, i32)>)>>;
+type Table = (View, Vec<(Colour, String)>, Vec<(Colour, i32)>);
 
 fn with_new<T>(ctx: Ctx, f: impl FnOnce(&View, &NewSession) -> T) -> Option<T> {
     ctx.new_session.with(|s| s.as_ref().map(|s| f(&s.view(), s)))
@@ -54,9 +54,9 @@ pub fn NewGameScreen() -> impl IntoView {
                 <aside class="side">
                     <NewControls/>
                     <Hand/>
-                    <Market public=public/>
-                    <Players public=public/>
-                    <NewLog lines=log/>
+                    <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(|p| market_tree(p, refill_now(ctx))).unwrap_or_default())) class="panel market" on_tap=Callback::new(move |el| market_tap(ctx, &el))/>
+                    <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(players_tree).unwrap_or_default())) class="panel track"/>
+                    <Dom tree=Memo::new(move |_| log.with(|l| super::panels::log_tree(l))) class="panel log"/>
                 </aside>
             </div>
             {move || ctx.warning.get().map(|w| view! { <div class="warning" role="alert">{w}</div> })}
@@ -135,226 +135,238 @@ fn NewPrompt() -> impl IntoView {
 }
 
 /// Staging, choices and the end of an action.
+fn controls_tree(v: &View, s: &NewSession, mode: Mode, regions: &[Move]) -> Vec<Node> {
+    let mut out = Vec::new();
+    if !regions.is_empty() {
+        out.push(
+            el("div")
+                .class("row region-choice")
+                .attr("role", "group")
+                .attr("aria-label", "Which region")
+                .kids(regions.iter().filter_map(|m| match m {
+                    Move::Expand { castle: Some(c), .. } => Some(button(format!("The region of {c}")).attr("data-region", c.to_string())),
+                    _ => None,
+                }))
+                .kid(button("Cancel").attr("data-cancel", "")),
+        );
+    }
+    if mode != Mode::Normal {
+        out.push(el("div").class("row").kid(button("Choose again").attr("data-cancel", "")));
+    }
+    let must = s.must_confirm();
+    if !s.staged.is_empty() {
+        out.push(
+            el("div")
+                .class("staging")
+                .kid(button("Take back").class("undo").attr("data-undo", ""))
+                .kid(button(if must { "Confirm — pass the device" } else { "Confirm" }).class(if must { "confirm primary" } else { "confirm" }).attr("data-confirm", "")),
+        );
+    } else if s.reviewing {
+        out.push(el("div").class("row").kid(button("Done — pass the device").class("primary").attr("data-pass", "")));
+    }
+    if let PhaseView::Perform { by, .. } = v.phase
+        && !must
+        && v.moves.contains(&Move::Done { by })
+    {
+        out.push(el("div").class("row").kid(button("End the action").class("done").attr("data-done", "")));
+    }
+    out
+}
+
 #[component]
 fn NewControls() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let body = move || {
-        let mode = ctx.mode.get();
-        let regions = ctx.region_choice.get();
-        with_new(ctx, |v, s| {
-            let mut parts: Vec<AnyView> = Vec::new();
-            if !regions.is_empty() {
-                parts.push(view! {
-                    <div class="row region-choice" role="group" aria-label="Which region">
-                        {regions.into_iter().map(|m| {
-                            let Move::Expand { castle, .. } = m else { return ().into_any() };
-                            let label = castle.map(|c| format!("The region of {c}")).unwrap_or_default();
-                            view! { <button data-region=castle.map(|c| c.to_string()) on:click=move |_| ctx.act_new(m)>{label}</button> }.into_any()
-                        }).collect_view()}
-                        <button on:click=move |_| { ctx.region_choice.set(Vec::new()); ctx.notice.set(None); }>"Cancel"</button>
-                    </div>
-                }.into_any());
+    let tree = Memo::new(move |_| {
+        let (mode, regions) = (ctx.mode.get(), ctx.region_choice.get());
+        with_new(ctx, |v, s| controls_tree(v, s, mode, &regions)).unwrap_or_default()
+    });
+    let tap = Callback::new(move |e: web_sys::Element| {
+        let has = |a: &str| e.closest(&format!("[{a}]")).ok().flatten().is_some();
+        if let Some(c) = closest_attr(&e, "data-region") {
+            let m = ctx.region_choice.get_untracked().into_iter().find(|m| matches!(m, Move::Expand { castle: Some(x), .. } if x.to_string() == c));
+            if let Some(m) = m {
+                ctx.act_new(m);
             }
-            if mode != Mode::Normal {
-                parts.push(view! { <div class="row"><button on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.notice.set(None); }>"Choose again"</button></div> }.into_any());
-            }
-            if !s.staged.is_empty() {
-                let must = s.must_confirm();
-                parts.push(view! {
-                    <div class="staging">
-                        <button class="undo" data-undo="" on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.update_new(|s| s.undo()) }>"Take back"</button>
-                        <button class=if must { "confirm primary" } else { "confirm" } data-confirm="" on:click=move |_| ctx.update_new(|s| s.confirm())>
-                            {if must { "Confirm — pass the device" } else { "Confirm" }}
-                        </button>
-                    </div>
-                }.into_any());
-            } else if s.reviewing {
-                parts.push(view! { <div class="row"><button class="primary" data-pass="" on:click=move |_| ctx.update_new(|s| s.end_review())>"Done — pass the device"</button></div> }.into_any());
-            }
-            if let (PhaseView::Perform { by, .. }, false) = (&v.phase, s.must_confirm())
-                && v.moves.contains(&Move::Done { by: *by })
-            {
-                let by = *by;
-                parts.push(view! { <div class="row"><button class="done" data-done="" on:click=move |_| ctx.act_new(Move::Done { by })>"End the action"</button></div> }.into_any());
-            }
-            parts.collect_view()
-        })
-    };
-    view! { <div class="controls">{body}</div> }
+        } else if has("data-cancel") {
+            ctx.region_choice.set(Vec::new());
+            ctx.mode.set(Mode::Normal);
+            ctx.notice.set(None);
+        } else if has("data-undo") {
+            ctx.mode.set(Mode::Normal);
+            ctx.update_new(|s| s.undo());
+        } else if has("data-confirm") {
+            ctx.update_new(|s| s.confirm());
+        } else if has("data-pass") {
+            ctx.update_new(|s| s.end_review());
+        } else if has("data-done")
+            && let Some(by) = ctx.new_session.with_untracked(|s| s.as_ref().and_then(|s| s.holder))
+        {
+            ctx.act_new(Move::Done { by });
+        }
+    });
+    view! { <Dom tree=tree class="controls" on_tap=tap/> }
 }
 
 /// A power card's face: its actions, price and sale value.
-fn card_face(card: PowerCardId) -> AnyView {
+fn card_face(card: PowerCardId) -> Node {
     let c = card.card();
     let acts: Vec<String> = c.actions.iter().flatten().map(|&a| power_action_short(a)).collect();
-    view! {
-        <span class="card-face">
-            <b class="card-id">{card.to_string()}</b>
-            <span class="card-actions">{acts.join(" or ")}</span>
-            <span class="card-money">{format!("play {} · sell {}", c.price, c.sale)}</span>
-        </span>
-    }
-    .into_any()
+    el("span")
+        .class("card-face")
+        .kid(el("b").class("card-id").text(card.to_string()))
+        .kid(el("span").class("card-actions").text(acts.join(" or ")))
+        .kid(el("span").class("card-money").text(format!("play {} · sell {}", c.price, c.sale)))
+}
+
+fn button(label: impl Into<String>) -> Node {
+    el("button").attr("type", "button").text(label)
 }
 
 /// The holder's own power cards and money (private), with sell and play buttons on their turn.
+fn hand_tree(v: &View, s: &NewSession) -> Vec<Node> {
+    let (Some(me), Some(hand)) = (v.viewer, v.hand.as_ref()) else { return Vec::new() };
+    let choosing = matches!(v.phase, PhaseView::Choose { .. }) && !s.must_confirm();
+    let money = v.ducats[me].unwrap_or(0);
+    let cards = hand.iter().map(|&card| {
+        let c = card.card();
+        let mut li = el("li").class("power-card").attr("data-card", card.to_string()).kid(card_face(card));
+        if choosing {
+            let mut row = el("div").class("card-buttons");
+            if v.moves.contains(&Move::Sell { by: me, card }) {
+                row = row.kid(button(format!("Sell +{}", c.sale)).attr("data-sell", card.to_string()));
+            }
+            for a in 1..=card.action_count() {
+                let ok = v.moves.contains(&Move::Play { by: me, card, action: a });
+                let label = match card.action(a) {
+                    Some(act) if card.action_count() == 2 => format!("Play: {} (−{})", power_action_short(act), c.price),
+                    _ => format!("Play −{}", c.price),
+                };
+                row = row.kid(
+                    button(label)
+                        .class("primary")
+                        .attr("data-play", format!("{card} {a}"))
+                        .attr("title", card.action(a).map(power_action_text).unwrap_or_default())
+                        .attr_if(!ok, "disabled", ""),
+                );
+            }
+            if c.price > money {
+                row = row.kid(el("small").class("why-not").text(format!("costs {}; you have {}", ducats(c.price), ducats(money))));
+            }
+            li = li.kid(row);
+        }
+        li
+    });
+    let monopolies = v.monopolies[me].iter().map(|&k| mine_text(k)).collect::<Vec<_>>().join(", ");
+    vec![
+        el("section")
+            .class("panel mine hand")
+            .attr("data-private", me.name())
+            .attr("style", format!("border-color:{}", colour_fill(me)))
+            .kid(el("h2").text(format!("{} (you) — {}", s.name(me), ducats(money))))
+            .kid(el("ul").class("hand-cards").kids(cards))
+            .kid(el("p").class("hint").text(format!(
+                "Income next turn: {} · monopolies: {}",
+                ducats(v.income[me]),
+                if monopolies.is_empty() { "none".into() } else { monopolies }
+            ))),
+    ]
+}
+
+/// The hand panel of the holder.
 #[component]
 fn Hand() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let body = move || {
-        with_new(ctx, |v, s| {
-            let me = v.viewer?;
-            let hand = v.hand.clone()?;
-            let choosing = matches!(v.phase, PhaseView::Choose { .. }) && !s.must_confirm();
-            let money = v.ducats[me].unwrap_or(0);
-            let cards = hand
-                .into_iter()
-                .map(|card| {
-                    let c = card.card();
-                    let sell = v.moves.iter().copied().find(|m| matches!(m, Move::Sell { card: x, .. } if *x == card)).filter(|_| choosing);
-                    let plays: Vec<(u8, bool)> = (1..=card.action_count()).map(|a| (a, v.moves.contains(&Move::Play { by: me, card, action: a }))).collect();
-                    let why_not = (choosing && c.price > money).then(|| format!("costs {}; you have {}", ducats(c.price), ducats(money)));
-                    view! {
-                        <li class="power-card" data-card=card.to_string()>
-                            {card_face(card)}
-                            {choosing.then(|| view! {
-                                <div class="card-buttons">
-                                    {sell.map(|m| view! { <button data-sell=card.to_string() on:click=move |_| ctx.act_new(m)>{format!("Sell +{}", c.sale)}</button> })}
-                                    {plays.into_iter().map(|(a, ok)| {
-                                        let label = match card.action(a) {
-                                            Some(act) if card.action_count() == 2 => format!("Play: {} (−{})", power_action_short(act), c.price),
-                                            _ => format!("Play −{}", c.price),
-                                        };
-                                        let title = card.action(a).map(power_action_text).unwrap_or_default();
-                                        view! { <button class="primary" data-play=format!("{card} {a}") title=title disabled=!ok on:click=move |_| ctx.act_new(Move::Play { by: me, card, action: a })>{label}</button> }
-                                    }).collect_view()}
-                                    {why_not.map(|w| view! { <small class="why-not">{w}</small> })}
-                                </div>
-                            })}
-                        </li>
-                    }
-                })
-                .collect_view();
-            let monopolies = v.monopolies[me].iter().map(|&k| mine_text(k)).collect::<Vec<_>>().join(", ");
-            Some(view! {
-                <section class="panel mine hand" data-private=me.name() style=format!("border-color:{}", colour_fill(me))>
-                    <h2>{format!("{} (you) — {}", s.name(me), ducats(money))}</h2>
-                    <ul class="hand-cards">{cards}</ul>
-                    <p class="hint">{format!("Income next turn: {} · monopolies: {}", ducats(v.income[me]), if monopolies.is_empty() { "none".into() } else { monopolies })}</p>
-                </section>
-            })
-        })
-    };
-    view! { {body} }
-}
-
-fn mine_badge(k: MineKind) -> AnyView {
-    view! { <span class=format!("mine-badge {}", k.name()) title=mine_text(k)>{mine_text(k)}</span> }.into_any()
+    let tree = Memo::new(move |_| with_new(ctx, hand_tree).unwrap_or_default());
+    let tap = Callback::new(move |e: web_sys::Element| {
+        let Some(me) = ctx.new_session.with_untracked(|s| s.as_ref().and_then(|s| s.holder)) else { return };
+        if let Some(card) = closest_attr(&e, "data-sell").and_then(|c| PowerCardId::parse(&c)) {
+            ctx.act_new(Move::Sell { by: me, card });
+        } else if let Some(play) = closest_attr(&e, "data-play")
+            && let Some((card, a)) = play.split_once(' ').and_then(|(c, a)| Some((PowerCardId::parse(c)?, a.parse().ok()?)))
+        {
+            ctx.act_new(Move::Play { by: me, card, action: a });
+        }
+    });
+    view! { <Dom tree=tree class="hand-host" on_tap=tap/> }
 }
 
 /// Every player: score on the track up to the King chip, money (if public), income, monopolies.
-#[component]
-fn Players(public: Public) -> impl IntoView {
-    let body = move || {
-        public.with(|p| {
-            p.as_ref().map(|(v, names, changes)| {
-                let chip = v.king_chip.max(1);
-                let rows = v
-                    .players
-                    .iter()
-                    .map(|&c| {
-                        let score = v.scores[c];
-                        let change: i32 = changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
-                        let pct = (score.min(chip) as f64) * 100.0 / chip as f64;
-                        let money = v.ducats[c].filter(|_| v.public_money).map(|d| format!(" · {}", ducats(d)));
-                        let monopolies = v.monopolies[c].clone();
-                        view! {
-                            <div class="track-row" data-score=c.name()>
-                                <span class="who">{name_of(names, c)}</span>
-                                <span class="bar"><span class="marker" style=format!("left:{pct:.1}%;background:{}", colour_fill(c))></span></span>
-                                <span class="pts" class:changed=change != 0>{score}
-                                    {(change != 0).then(|| view! { <small>{if change > 0 { format!(" +{change}") } else { format!(" {change}") }}</small> })}
-                                </span>
-                                <span class="meta">
-                                    {format!("{} cards · {} knights left · income {}", v.hand_counts[c], v.knights_in_stock[c], v.income[c])}{money}
-                                    {monopolies.into_iter().map(mine_badge).collect_view()}
-                                </span>
-                            </div>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <div class="chip-scale"><span>"0"</span><span class="king-chip" data-king-chip=v.king_chip>{format!("♛ King chip {}", v.king_chip)}</span></div>
-                    {rows}
-                    {v.neutral.map(|n| view! { <p class="hint">{format!("{} — neutral: blocks, never scores.", name_of(names, n))}</p> })}
-                }
-            })
-        })
-    };
-    view! { <section class="panel track"><h2>"Score track"</h2>{body}</section> }
+fn players_tree((v, names, changes): &Table) -> Vec<Node> {
+    let chip = v.king_chip.max(1);
+    let rows = v.players.iter().map(|&c| {
+        let score = v.scores[c];
+        let change: i32 = changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
+        let money = v.ducats[c].filter(|_| v.public_money).map(|d| format!(" · {}", ducats(d))).unwrap_or_default();
+        let pts = el("span").class(if change != 0 { "pts changed" } else { "pts" }).text(score.to_string());
+        let pts = if change != 0 { pts.kid(el("small").text(if change > 0 { format!(" +{change}") } else { format!(" {change}") })) } else { pts };
+        el("div")
+            .class("track-row")
+            .attr("data-score", c.name())
+            .kid(el("span").class("who").text(name_of(names, c)))
+            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%;background:{}", score.min(chip) * 100 / chip, colour_fill(c)))))
+            .kid(pts)
+            .kid(
+                el("span")
+                    .class("meta")
+                    .text(format!("{} cards · {} knights left · income {}{money}", v.hand_counts[c], v.knights_in_stock[c], v.income[c]))
+                    .kids(v.monopolies[c].iter().map(|&k| el("span").class(format!("mine-badge {}", k.name())).text(mine_text(k)))),
+            )
+    });
+    let mut out = vec![
+        el("h2").text("Score track"),
+        el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").class("king-chip").attr("data-king-chip", v.king_chip.to_string()).text(format!("♛ King chip {}", v.king_chip))),
+    ];
+    out.extend(rows);
+    if let Some(n) = v.neutral {
+        out.push(el("p").class("hint").text(format!("{} — neutral: blocks, never scores.", name_of(names, n))));
+    }
+    out
+}
+
+/// Whether the holder is refilling now (and may tap the deck or the market).
+fn refill_now(ctx: Ctx) -> bool {
+    ctx.new_session.with(|s| s.as_ref().is_some_and(|s| !s.must_confirm() && matches!(s.view().phase, PhaseView::Refill { by, .. } if s.holder == Some(by))))
 }
 
 /// The deck and the market (public); in the refill step they are tapped to take a card.
-#[component]
-fn Market(public: Public) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let body = move || {
-        let confirming = ctx.new_session.with(|s| s.as_ref().is_some_and(|s| s.must_confirm()));
-        public.with(|p| {
-            p.as_ref().map(|(v, _, _)| {
-                let refill = match v.phase {
-                    PhaseView::Refill { by, sold } if v.viewer == Some(by) && !confirming => Some((by, sold)),
-                    _ => None,
-                };
-                let can_draw = refill.is_some_and(|(by, _)| v.moves.contains(&Move::Draw { by }));
-                let deck_by = refill.map(|(by, _)| by);
-                let cards = v
-                    .market
-                    .iter()
-                    .map(|&card| {
-                        let take = refill.and_then(|(by, _)| v.moves.iter().copied().find(|m| *m == Move::Take { by, card }));
-                        let just_sold = refill.is_some_and(|(_, sold)| sold == Some(card));
-                        view! {
-                            <li class="power-card market-card" class:takeable=take.is_some() data-market=card.to_string()
-                                title=if just_sold { "You just sold this card: it can't be taken back this turn." } else { "" }
-                                on:click=move |_| if let Some(m) = take { ctx.act_new(m) }>
-                                {card_face(card)}
-                                {take.map(|_| view! { <button class="primary">"Take"</button> })}
-                                {just_sold.then(|| view! { <small class="why-not">"just sold"</small> })}
-                            </li>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <div class="row deck-row">
-                        <button class="deck" class:takeable=can_draw disabled=!can_draw data-deck="" aria-label="The deck"
-                            on:click=move |_| if let Some(by) = deck_by { ctx.act_new(Move::Draw { by }) }>{v.deck_left}</button>
-                        <span class="hint">{if can_draw { "Tap the deck to draw its top card (this confirms your turn: a card drawn can't be put back), or take a market card." } else { "cards in the deck" }}</span>
-                    </div>
-                    {if v.market.is_empty() { view! { <p class="hint">"The market is empty."</p> }.into_any() } else { view! { <ul class="market-cards">{cards}</ul> }.into_any() }}
-                }
-            })
-        })
+fn market_tree((v, _, _): &Table, refill: bool) -> Vec<Node> {
+    let (by, sold) = match v.phase {
+        PhaseView::Refill { by, sold } if refill => (Some(by), sold),
+        _ => (None, None),
     };
-    view! { <section class="panel market"><h2>"Deck and market"</h2>{body}</section> }
+    let can_draw = by.is_some_and(|by| v.moves.contains(&Move::Draw { by }));
+    let cards = v.market.iter().map(|&card| {
+        let take = by.is_some_and(|by| v.moves.contains(&Move::Take { by, card }));
+        let just_sold = by.is_some() && sold == Some(card);
+        el("li")
+            .class(if take { "power-card market-card takeable" } else { "power-card market-card" })
+            .attr("data-market", card.to_string())
+            .attr_if(just_sold, "title", "You just sold this card: it can't be taken back this turn.")
+            .kid(card_face(card))
+            .kid_opt(take.then(|| button("Take").class("primary")))
+            .kid_opt(just_sold.then(|| el("small").class("why-not").text("just sold")))
+    });
+    vec![
+        el("h2").text("Deck and market"),
+        el("div")
+            .class("row deck-row")
+            .kid(button(v.deck_left.to_string()).class(if can_draw { "deck takeable" } else { "deck" }).attr("data-deck", "").attr("aria-label", "The deck").attr_if(!can_draw, "disabled", ""))
+            .kid(el("span").class("hint").text(if can_draw {
+                "Tap the deck to draw its top card (this confirms your turn: a card drawn can't be put back), or take a market card."
+            } else {
+                "cards in the deck"
+            })),
+        if v.market.is_empty() { el("p").class("hint").text("The market is empty.") } else { el("ul").class("market-cards").kids(cards) },
+    ]
 }
 
-/// The last lines of the log.
-#[component]
-fn NewLog(lines: Memo<Vec<LogLine>>) -> impl IntoView {
-    let body = move || {
-        lines.with(|l| {
-            l.iter()
-                .rev()
-                .take(60)
-                .map(|l| {
-                    let style = l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default();
-                    view! { <li style=style>{l.text.clone()}</li> }
-                })
-                .collect_view()
-        })
-    };
-    view! { <section class="panel log"><h2>"Game log"</h2><ol class="log-lines" role="log">{body}</ol></section> }
+fn market_tap(ctx: Ctx, e: &web_sys::Element) {
+    let Some(by) = ctx.new_session.with_untracked(|s| s.as_ref().and_then(|s| s.holder)) else { return };
+    if e.closest("[data-deck]").ok().flatten().is_some() {
+        ctx.act_new(Move::Draw { by });
+    } else if let Some(card) = e.closest(".takeable[data-market]").ok().flatten().and_then(|m| m.get_attribute("data-market")).and_then(|c| PowerCardId::parse(&c)) {
+        ctx.act_new(Move::Take { by, card });
+    }
 }
 
 /// The side panels of a New Edition replay.
@@ -373,7 +385,11 @@ pub fn ReplaySide() -> impl IntoView {
             _ => Vec::new(),
         })
     });
-    view! { <Players public=public/><Market public=public/><NewLog lines=log/> }
+    view! {
+        <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(players_tree).unwrap_or_default())) class="panel track"/>
+        <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(|p| market_tree(p, false)).unwrap_or_default())) class="panel market"/>
+        <Dom tree=Memo::new(move |_| log.with(|l| super::panels::log_tree(l))) class="panel log"/>
+    }
 }
 
 /// The end: winners, how the points came, the scores over the turns, the final board.
@@ -382,78 +398,45 @@ pub fn NewEndScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let board = Memo::new(move |_| ctx.new_session.with(|s| s.as_ref().map(|s| BoardModel::new_edition(&s.game.view(None), Mode::Normal))));
     let status = RwSignal::new(None::<String>);
-    let body = move || {
-        ctx.new_session.with_untracked(|s| {
-            let s = s.as_ref()?;
+    let table = Memo::new(move |_| {
+        ctx.new_session.with(|s| {
+            let Some(s) = s.as_ref() else { return Vec::new() };
             let v = s.game.view(None);
-            let PhaseView::Over { winners, king } = &v.phase else { return None };
+            let PhaseView::Over { winners, king } = &v.phase else { return Vec::new() };
             let names: Vec<String> = winners.iter().map(|&c| s.name(c)).collect();
             let title = format!("{} {} Löwenherz!", names.join(" and "), if names.len() > 1 { "share the crown of" } else { "is" });
-            let how = if *king { "The King chip was reached.".to_string() } else { "The deck ran out and every card was played; the ducat bonuses were paid.".to_string() };
+            let how = if *king { "The King chip was reached." } else { "The deck ran out and every card was played; the ducat bonuses were paid." };
             let rows = v
                 .players
                 .iter()
                 .map(|&c| {
                     let b = s.breakdown[c];
-                    view! {
-                        <tr data-final=c.name()>
-                            <th style=format!("color:{}", colour_fill(c))>{s.name(c)}</th>
-                            <td>{b.regions}</td><td>{b.expansions}</td><td>{b.losses}</td><td>{b.monopolies}</td><td>{b.bonuses}</td>
-                            <td class="total">{v.scores[c]}</td>
-                            <td>{s.game.ducats(c)}</td>
-                        </tr>
-                    }
+                    let cells = [b.regions, b.expansions, b.losses, b.monopolies, b.bonuses].iter().map(|n| n.to_string()).chain([v.scores[c].to_string(), s.game.ducats(c).to_string()]).collect();
+                    (c, s.name(c), cells)
                 })
-                .collect_view();
-            let (record, id) = (s.record(), s.id.clone());
+                .collect();
+            super::panels::end_tree(title, Some(how), &["Regions", "Expansions", "Losses", "Monopolies", "Bonuses", "Total", "Ducats"], rows)
+        })
+    });
+    let rest = move || {
+        ctx.new_session.with_untracked(|s| {
+            let s = s.as_ref()?;
+            let v = s.game.view(None);
             Some(view! {
-                <div class="end" data-game-over="">
-                    <h1>{title}</h1>
-                    <p>{how}</p>
-                    <table class="breakdown">
-                        <thead><tr><th></th><th>"Regions"</th><th>"Expansions"</th><th>"Losses"</th><th>"Monopolies"</th><th>"Bonuses"</th><th>"Total"</th><th>"Ducats"</th></tr></thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                    {score_plot(&s.history, &v.players, v.king_chip)}
-                    <div class="export"><super::share::RecordButtons record=record id=id over=true status=status/></div>
-                    {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
-                    <Board model=board/>
-                    <div class="row">
-                        <button class="primary" on:click=move |_| { ctx.show(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
-                    </div>
-                </div>
+                {super::panels::score_plot(&s.history, &v.players, Some(v.king_chip), "turns")}
+                <div class="export"><super::share::RecordButtons record=s.record() id=s.id.clone() over=true status=status/></div>
             })
         })
     };
-    view! { {body} }
-}
-
-/// Every player's score over the turns, with the King chip's line.
-fn score_plot(history: &[crate::engine::ByColour<u32>], players: &[Colour], chip: u32) -> AnyView {
-    let max = history.iter().flat_map(|h| players.iter().map(|&c| h[c])).max().unwrap_or(1).max(chip).max(1) as f64;
-    let (w, h) = (600.0, 240.0);
-    let n = history.len().max(2) as f64 - 1.0;
-    let y = |v: f64| h - 20.0 - v * (h - 40.0) / max;
-    let lines = players
-        .iter()
-        .enumerate()
-        .map(|(k, &c)| {
-            // A small offset per player keeps tied lines visible.
-            let off = k as f64 * 1.5;
-            let pts: Vec<String> = history.iter().enumerate().map(|(i, sc)| format!("{:.1},{:.1}", 30.0 + i as f64 * (w - 40.0) / n, y(sc[c] as f64) - off)).collect();
-            view! { <polyline class="plot-line" points=pts.join(" ") stroke=colour_fill(c)/> }
-        })
-        .collect_view();
     view! {
-        <svg class="plot" viewBox=format!("0 0 {w} {h}") role="img" aria-label="Scores over the turns">
-            <line class="axis" x1="30" y1=h - 20.0 x2=w - 10.0 y2=h - 20.0/>
-            <line class="axis" x1="30" y1="20" x2="30" y2=h - 20.0/>
-            <line class="chip-line" x1="30" y1=y(chip as f64) x2=w - 10.0 y2=y(chip as f64)/>
-            <text x="34" y=y(chip as f64) - 4.0 class="plot-label">{format!("King chip {chip}")}</text>
-            <text x="4" y=h - 20.0 class="plot-label">"0"</text>
-            <text x=w - 80.0 y=h - 4.0 class="plot-label">"turns →"</text>
-            {lines}
-        </svg>
+        <div class="end" data-game-over="">
+            <Dom tree=table class="end-table"/>
+            {rest}
+            {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+            <Board model=board/>
+            <div class="row">
+                <button class="primary" on:click=move |_| { ctx.show(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
+            </div>
+        </div>
     }
-    .into_any()
 }

@@ -2,6 +2,7 @@
 //! the player's own (private) panel, the controls of the current step and the log.
 
 use super::board::{colour_fill, Board};
+use super::dom::{el, Node};
 use super::{Ctx, Mode};
 use crate::app::render::BoardModel;
 use crate::app::log::{action_text, bid_text, LogLine};
@@ -381,84 +382,106 @@ pub fn card_label(c: PoliticsCard) -> String {
 }
 
 /// The face-up action card with who chose what.
+fn action_card_tree(t: &Table) -> Vec<Node> {
+    let v = &t.view;
+    let body = match v.card.map(|c| (c, c.face())) {
+        None => el("p").text("No action card yet."),
+        Some((_, CardFace::Actions(a))) => el("ol").class("actions").kids((0..3).map(|i| {
+            el("li")
+                .kid(el("span").class("n").text((i + 1).to_string()))
+                .kid(el("span").class("what").text(action_text(a[i])))
+                .kids(v.choices[i].iter().map(|&c| el("span").class("chip").attr("style", format!("background:{}", colour_fill(c))).text(t.name(c))))
+        })),
+        Some((card, _)) => el("p").text(card.to_string()),
+    };
+    vec![el("h2").text("Action card"), body]
+}
+
+/// The face-up action card.
 #[component]
 pub fn ActionCard(table: Memo<Option<Table>>) -> impl IntoView {
-    let body = move || {
-        table.with(|t| t.as_ref().map(|s| { let v = &s.view;
-            let Some(card) = v.card else { return view! { <p>"No action card yet."</p> }.into_any() };
-            match card.face() {
-                CardFace::Actions(a) => view! {
-                    <ol class="actions">
-                        {(0..3).map(|i| {
-                            let who: Vec<Colour> = v.choices[i].clone();
-                            view! {
-                                <li>
-                                    <span class="n">{i + 1}</span>
-                                    <span class="what">{action_text(a[i])}</span>
-                                    {who.into_iter().map(|c| view! { <span class="chip" style=format!("background:{}", colour_fill(c))>{s.name(c)}</span> }).collect_view()}
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ol>
-                }.into_any(),
-                _ => view! { <p>{card.to_string()}</p> }.into_any(),
-            }
-        }))
-    };
-    view! { <section class="panel action-card"><h2>"Action card"</h2>{body}</section> }
+    view! { <super::dom::Dom tree=Memo::new(move |_| table.with(|t| t.as_ref().map(action_card_tree).unwrap_or_default())) class="panel action-card"/> }
 }
 
 /// The power track: every player's score marker, with the last changes highlighted.
+fn track_tree(t: &Table) -> Vec<Node> {
+    let v = &t.view;
+    let max = v.players.iter().map(|&c| v.scores[c]).max().unwrap_or(0).max(40);
+    let rows = v.players.iter().map(|&c| {
+        let score = v.scores[c];
+        let change: i32 = t.changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
+        let money = v.ducats[c].filter(|_| v.public_money || v.viewer != Some(c)).map(|d| format!(" · {d} ducats")).unwrap_or_default();
+        let pts = el("span").class(if change != 0 { "pts changed" } else { "pts" }).text(score.to_string());
+        let pts = if change != 0 { pts.kid(el("small").text(if change > 0 { format!(" +{change}") } else { format!(" {change}") })) } else { pts };
+        el("div")
+            .class("track-row")
+            .attr("data-score", c.name())
+            .kid(el("span").class("who").text(t.name(c)))
+            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%;background:{}", score * 100 / max, colour_fill(c)))))
+            .kid(pts)
+            .kid(el("span").class("meta").text(format!("{} cards · {} knights left{money}", v.hand_counts[c], v.knights_in_stock[c])))
+    });
+    let mut out = vec![el("h2").text("Power track")];
+    out.extend(rows);
+    out
+}
+
+/// The power track.
 #[component]
 pub fn Track(table: Memo<Option<Table>>) -> impl IntoView {
-    let body = move || {
-        table.with(|t| t.as_ref().map(|s| { let v = &s.view;
-            let max = v.players.iter().map(|&c| v.scores[c]).max().unwrap_or(0).max(40);
-            v.players.iter().map(|&c| {
-                let score = v.scores[c];
-                let change: i32 = s.changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
-                let pct = score as f64 * 100.0 / max as f64;
-                let money = v.ducats[c].filter(|_| v.public_money || v.viewer != Some(c)).map(|d| format!(" · {d} ducats"));
-                view! {
-                    <div class="track-row" data-score=c.name()>
-                        <span class="who">{s.name(c)}</span>
-                        <span class="bar"><span class="marker" style=format!("left:{pct:.1}%;background:{}", colour_fill(c))></span></span>
-                        <span class="pts" class:changed=change != 0>{score}
-                            {(change != 0).then(|| view! { <small>{if change > 0 { format!(" +{change}") } else { format!(" {change}") }}</small> })}
-                        </span>
-                        <span class="meta">{format!("{} cards · {} knights left", v.hand_counts[c], v.knights_in_stock[c])}{money}</span>
-                    </div>
-                }
-            }).collect_view()
-        }))
-    };
-    view! { <section class="panel track"><h2>"Power track"</h2>{body}</section> }
+    view! { <super::dom::Dom tree=Memo::new(move |_| table.with(|t| t.as_ref().map(track_tree).unwrap_or_default())) class="panel track"/> }
 }
 
 /// The holder's own money and politics cards, and their alliances (private).
+fn private_tree(v: &View, name: String) -> Vec<Node> {
+    let Some(me) = v.viewer else { return Vec::new() };
+    let hand = v.hands[me].clone().unwrap_or_default();
+    let unally: Vec<Move> = v.moves.iter().copied().filter(|m| matches!(m, Move::Unally { .. })).collect();
+    let buttons = unally_buttons(&unally).into_iter().enumerate().filter_map(|(i, m)| {
+        let Move::Unally { a, b, pay, .. } = m else { return None };
+        let how = if pay.is_empty() { "10 ducats".to_string() } else { pay.cards().map(card_label).collect::<Vec<_>>().join(" + ") };
+        Some(el("button").attr("type", "button").class("unally").attr("data-unally", i.to_string()).text(format!("End alliance {a}–{b} ({how})")))
+    });
+    vec![
+        el("section")
+            .class("panel mine")
+            .attr("data-private", me.name())
+            .attr("style", format!("border-color:{}", colour_fill(me)))
+            .kid(el("h2").text(format!("{name} (you)")))
+            .kid(el("p").class("money").text(format!("{} ducats", v.ducats[me].unwrap_or(0))))
+            .kid(el("p").class("hand").text(if hand.is_empty() { "No politics cards.".to_string() } else { hand.iter().map(|&c| card_label(c)).collect::<Vec<_>>().join(", ") }))
+            .kids(buttons),
+    ]
+}
+
+/// The holder's private panel.
 #[component]
 pub fn PrivatePanel() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let body = move || {
-        with_view(ctx, |v, s| {
-            let me = v.viewer?;
-            let hand = v.hands[me].clone().unwrap_or_default();
-            let unally: Vec<Move> = v.moves.iter().copied().filter(|m| matches!(m, Move::Unally { .. })).collect();
-            Some(view! {
-                <section class="panel mine" data-private=me.name() style=format!("border-color:{}", colour_fill(me))>
-                    <h2>{format!("{} (you)", s.name(me))}</h2>
-                    <p class="money">{format!("{} ducats", v.ducats[me].unwrap_or(0))}</p>
-                    <p class="hand">{if hand.is_empty() { "No politics cards.".to_string() } else { hand.iter().map(|&c| card_label(c)).collect::<Vec<_>>().join(", ") }}</p>
-                    {unally_buttons(&unally).into_iter().map(|m| {
-                        let Move::Unally { a, b, pay, .. } = m else { unreachable!() };
-                        let how = if pay.is_empty() { "10 ducats".to_string() } else { pay.cards().map(card_label).collect::<Vec<_>>().join(" + ") };
-                        view! { <button class="unally" data-unally="" on:click=move |_| ctx.act(m)>{format!("End alliance {a}–{b} ({how})")}</button> }
-                    }).collect_view()}
-                </section>
-            })
-        })
-    };
-    view! { {body} }
+    let tree = Memo::new(move |_| with_view(ctx, |v, s| private_tree(v, v.viewer.map(|c| s.name(c)).unwrap_or_default())).unwrap_or_default());
+    let tap = Callback::new(move |e: web_sys::Element| {
+        let Some(i) = super::dom::closest_attr(&e, "data-unally").and_then(|i| i.parse::<usize>().ok()) else { return };
+        let m = with_view(ctx, |v, _| unally_buttons(&v.moves.iter().copied().filter(|m| matches!(m, Move::Unally { .. })).collect::<Vec<_>>()).get(i).copied()).flatten();
+        if let Some(m) = m {
+            ctx.act(m);
+        }
+    });
+    view! { <super::dom::Dom tree=tree class="private-host" on_tap=tap/> }
+}
+
+/// The end screen's title and table: a row per player with their points by reason.
+pub fn end_tree(title: String, note: Option<&str>, head: &[&str], rows: Vec<(Colour, String, Vec<String>)>) -> Vec<Node> {
+    let rows = rows.into_iter().map(|(c, name, cells)| {
+        let last = cells.len().saturating_sub(2);
+        el("tr")
+            .attr("data-final", c.name())
+            .kid(el("th").attr("style", format!("color:{}", colour_fill(c))).text(name))
+            .kids(cells.into_iter().enumerate().map(|(i, x)| el("td").attr_if(i == last, "class", "total").text(x)))
+    });
+    let mut out = vec![el("h1").text(title)];
+    out.extend(note.map(|n| el("p").text(n)));
+    out.push(el("table").class("breakdown").kid(el("thead").kid(el("tr").kid(el("th")).kids(head.iter().map(|h| el("th").text(*h))))).kid(el("tbody").kids(rows)));
+    out
 }
 
 /// One button per alliance and way of paying (money, or a treasure card the player prefers to spend).
@@ -485,15 +508,50 @@ pub fn pay_label(m: &Move) -> String {
 /// The last lines of the game log.
 #[component]
 pub fn Log(table: Memo<Option<Table>>) -> impl IntoView {
-    let lines = move || {
-        table.with(|s| {
-            s.as_ref().map(|s| {
-                s.log.iter().rev().take(40).map(|l| {
-                    let style = l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default();
-                    view! { <li style=style>{l.text.clone()}</li> }
-                }).collect_view()
-            })
+    view! { <super::dom::Dom tree=Memo::new(move |_| table.with(|t| t.as_ref().map(|t| log_tree(&t.log)).unwrap_or_default())) class="panel log"/> }
+}
+
+/// The log, newest first (shared by both editions).
+pub fn log_tree(lines: &[LogLine]) -> Vec<Node> {
+    vec![
+        el("h2").text("Game log"),
+        el("ol").class("log-lines").attr("role", "log").kids(lines.iter().rev().take(60).map(|l| {
+            el("li").attr("style", l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default()).text(l.text.clone())
+        })),
+    ]
+}
+
+/// Every player's score over the rounds or turns (`unit`), with the King chip's line when it is
+/// near the scores reached. Lines of tied players are offset a little so none hides another.
+pub fn score_plot(history: &[crate::engine::ByColour<u32>], players: &[Colour], chip: Option<u32>, unit: &str) -> AnyView {
+    let top = history.iter().flat_map(|h| players.iter().map(|&c| h[c])).max().unwrap_or(0) as i32;
+    let chip = chip.map(|c| c as i32).filter(|&c| c <= top.max(10) * 2);
+    let max = (top.max(10) * 23 / 20).max(chip.map_or(0, |c| c * 21 / 20)).max(1);
+    let (w, h) = (600, 240);
+    let n = (history.len() as i32 - 1).max(1);
+    let y = move |v: i32| h - 20 - v * (h - 40) / max;
+    let lines = players
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let off = k as i32 * 2;
+            let pts: Vec<String> = history.iter().enumerate().map(|(i, sc)| format!("{},{}", 30 + i as i32 * (w - 40) / n, y(sc[c] as i32) - off)).collect();
+            view! { <polyline class="plot-line" points=pts.join(" ") stroke=colour_fill(c)/> }
         })
-    };
-    view! { <section class="panel log"><h2>"Game log"</h2><ol class="log-lines">{lines}</ol></section> }
+        .collect_view();
+    view! {
+        <svg class="plot" viewBox=format!("0 0 {w} {h}") role="img" aria-label=format!("Scores over the {unit}")>
+            <line class="axis" x1="30" y1=h - 20 x2=w - 10 y2=h - 20/>
+            <line class="axis" x1="30" y1="20" x2="30" y2=h - 20/>
+            {chip.map(|c| view! {
+                <line class="chip-line" x1="30" y1=y(c) x2=w - 10 y2=y(c)/>
+                <text x="34" y=y(c) - 4 class="plot-label">{format!("King chip {c}")}</text>
+            })}
+            <text x="4" y=h - 20 class="plot-label">"0"</text>
+            <text x="4" y=y(top) + 4 class="plot-label">{top}</text>
+            <text x=w - 80 y=h - 4 class="plot-label">{format!("{unit} →")}</text>
+            {lines}
+        </svg>
+    }
+    .into_any()
 }

@@ -114,36 +114,18 @@ pub fn StartScreen() -> impl IntoView {
             {move || ctx.start_message.get().map(|m| view! { <p class="notice" role="alert" data-start-message="">{m}</p> })}
             <section class="panel saves">
                 <h2>"Saved games"</h2>
-                {move || {
-                    let list = saves();
-                    if list.is_empty() {
-                        return view! { <p>"No saved games yet."</p> }.into_any();
+                <super::dom::Dom tree=Memo::new(move |_| saves_tree(saves())) class="save-list" on_tap=Callback::new(move |e: web_sys::Element| {
+                    let Some(id) = super::dom::closest_attr(&e, "data-save") else { return };
+                    if e.closest("[data-continue]").ok().flatten().is_some() {
+                        match storage::load(&id) {
+                            Ok(s) => ctx.show(Some(s)),
+                            Err(e) => { ctx.start_message.set(Some(format!("This game can't be continued: {e}. Its text is kept as a backup."))); ctx.saves_changed.update(|n| *n += 1); }
+                        }
+                    } else if e.closest("[data-delete]").ok().flatten().is_some() {
+                        storage::delete(&id);
+                        ctx.saves_changed.update(|n| *n += 1);
                     }
-                    list.into_iter().map(|l| match l {
-                        Listed::Ok { id, summary, .. } => {
-                            let (id2, key) = (id.clone(), id.clone());
-                            view! {
-                                <div class="save-row" data-save=key>
-                                    <span>{summary}</span>
-                                    <button class="primary" data-continue="" on:click=move |_| match storage::load(&id) {
-                                        Ok(s) => ctx.show(Some(s)),
-                                        Err(e) => { ctx.start_message.set(Some(format!("This game can't be continued: {e}. Its text is kept as a backup."))); ctx.saves_changed.update(|n| *n += 1); }
-                                    }>"Continue"</button>
-                                    <button data-delete="" on:click=move |_| { storage::delete(&id2); ctx.saves_changed.update(|n| *n += 1); }>"Delete"</button>
-                                </div>
-                            }.into_any()
-                        }
-                        Listed::Broken { id, reason } => {
-                            let (id2, key) = (id.clone(), id);
-                            view! {
-                                <div class="save-row broken" data-save=key>
-                                    <span>{format!("A saved game can't be read: {reason}. Its text is kept as a backup.")}</span>
-                                    <button data-delete="" on:click=move |_| { storage::delete(&id2); ctx.saves_changed.update(|n| *n += 1); }>"Delete"</button>
-                                </div>
-                            }.into_any()
-                        }
-                    }).collect_view().into_any()
-                }}
+                })/>
             </section>
             <div class="row"><button data-rules="" on:click=move |_| rules.set(true)>"Rules"</button></div>
             {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules edition=edition.get_untracked()/> })}
@@ -192,6 +174,30 @@ pub fn StartScreen() -> impl IntoView {
             </section>
         </div>
     }
+}
+
+/// The saved games: a row each, to continue or delete.
+fn saves_tree(list: Vec<Listed>) -> Vec<super::dom::Node> {
+    use super::dom::el;
+    if list.is_empty() {
+        return vec![el("p").text("No saved games yet.")];
+    }
+    let button = |label: &str, attr: &'static str| el("button").attr("type", "button").attr(attr, "").text(label);
+    list.into_iter()
+        .map(|l| match l {
+            Listed::Ok { id, summary, .. } => el("div")
+                .class("save-row")
+                .attr("data-save", id)
+                .kid(el("span").text(summary))
+                .kid(button("Continue", "data-continue").class("primary"))
+                .kid(button("Delete", "data-delete")),
+            Listed::Broken { id, reason } => el("div")
+                .class("save-row broken")
+                .attr("data-save", id)
+                .kid(el("span").text(format!("A saved game can't be read: {reason}. Its text is kept as a backup.")))
+                .kid(button("Delete", "data-delete")),
+        })
+        .collect()
 }
 
 /// Pass the device to `colour` (either edition): nothing private is on screen or in the page
@@ -243,41 +249,35 @@ pub fn Announcement(text: String) -> impl IntoView {
 pub fn EndScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let final_board = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| BoardModel::classic(&s.game.view(None), Mode::Normal))));
-    let body = move || {
+    let table = Memo::new(move |_| {
         ctx.session.with(|s| {
-            let s = s.as_ref()?;
+            let Some(s) = s.as_ref() else { return Vec::new() };
             let v = s.game.view(None);
             let winners: Vec<String> = s.game.winners().iter().map(|&c| s.name(c)).collect();
-            let rows = v.players.iter().map(|&c| {
-                let b = v.breakdown[c];
-                view! {
-                    <tr data-final=c.name()>
-                        <th style=format!("color:{}", colour_fill(c))>{s.name(c)}</th>
-                        <td>{b.provinces}</td><td>{b.expansions}</td><td>{b.losses}</td>
-                        <td>{b.silver_finds + b.final_mountains}</td><td>{b.deeds}</td>
-                        <td class="total">{v.scores[c]}</td>
-                        <td>{s.game.wealth(c)}</td>
-                    </tr>
-                }
-            }).collect_view();
-            Some(view! {
-                <div class="end" data-game-over="">
-                    <h1>{format!("{} {} Löwenherz!", winners.join(" and "), if winners.len() > 1 { "share the crown of" } else { "is" })}</h1>
-                    <table class="breakdown">
-                        <thead><tr><th></th><th>"Provinces"</th><th>"Expansions"</th><th>"Losses"</th><th>"Mountains"</th><th>"Deeds"</th><th>"Total"</th><th>"Ducats"</th></tr></thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                    <ScorePlot/>
-                    <EndExport/>
-                    <super::board::Board model=final_board/>
-                    <div class="row">
-                        <button class="primary" on:click=move |_| { ctx.show(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
-                    </div>
-                </div>
-            })
+            let title = format!("{} {} Löwenherz!", winners.join(" and "), if winners.len() > 1 { "share the crown of" } else { "is" });
+            let rows = v
+                .players
+                .iter()
+                .map(|&c| {
+                    let b = v.breakdown[c];
+                    let cells = [b.provinces, b.expansions, b.losses, b.silver_finds + b.final_mountains, b.deeds].iter().map(|n| n.to_string()).chain([v.scores[c].to_string(), s.game.wealth(c).to_string()]).collect();
+                    (c, s.name(c), cells)
+                })
+                .collect();
+            super::panels::end_tree(title, None, &["Provinces", "Expansions", "Losses", "Mountains", "Deeds", "Total", "Ducats"], rows)
         })
-    };
-    view! { {body} }
+    });
+    view! {
+        <div class="end" data-game-over="">
+            <super::dom::Dom tree=table class="end-table"/>
+            <ScorePlot/>
+            <EndExport/>
+            <super::board::Board model=final_board/>
+            <div class="row">
+                <button class="primary" on:click=move |_| { ctx.show(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
+            </div>
+        </div>
+    }
 }
 
 /// Export the finished game's record.
@@ -297,26 +297,5 @@ fn EndExport() -> impl IntoView {
 #[component]
 fn ScorePlot() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    ctx.session.with_untracked(|s| {
-        let s = s.as_ref()?;
-        let hist = s.game.history();
-        let players = s.game.players().to_vec();
-        let max = hist.iter().flat_map(|h| players.iter().map(|&c| h[c])).max().unwrap_or(1).max(1) as f64;
-        let (w, h) = (600.0, 240.0);
-        let n = hist.len().max(2) as f64 - 1.0;
-        let lines = players.iter().map(|&c| {
-            let pts: Vec<String> = hist.iter().enumerate().map(|(i, sc)| format!("{:.1},{:.1}", 30.0 + i as f64 * (w - 40.0) / n, h - 20.0 - sc[c] as f64 * (h - 40.0) / max)).collect();
-            view! { <polyline class="plot-line" points=pts.join(" ") stroke=colour_fill(c)/> }
-        }).collect_view();
-        Some(view! {
-            <svg class="plot" viewBox=format!("0 0 {w} {h}") role="img" aria-label="Scores over the rounds">
-                <line class="axis" x1="30" y1=h - 20.0 x2=w - 10.0 y2=h - 20.0/>
-                <line class="axis" x1="30" y1="20" x2="30" y2=h - 20.0/>
-                <text x="4" y="24" class="label">{max as u32}</text>
-                <text x="4" y=h - 20.0 class="label">"0"</text>
-                <text x=w - 80.0 y=h - 4.0 class="label">"rounds →"</text>
-                {lines}
-            </svg>
-        })
-    })
+    ctx.session.with_untracked(|s| s.as_ref().map(|s| super::panels::score_plot(s.game.history(), s.game.players(), None, "rounds")))
 }

@@ -67,6 +67,12 @@ export function terrain(page, s) {
   return page.getAttribute(`[data-space="${s}"]`, "data-terrain");
 }
 
+/** Waits for `colour`'s hand-over screen and returns its reason text. */
+export async function handOverReason(page, colour) {
+  await page.waitForSelector(`[data-handover="${colour}"]`, { timeout: 10_000 });
+  return page.locator("[data-handover-reason]").innerText();
+}
+
 /** Waits for `colour`'s hand-over screen, checks nothing private is behind it, dismisses it. */
 export async function takeDevice(page, colour) {
   await handOver(page, colour);
@@ -178,8 +184,9 @@ export function newAutoStep(page, n) {
     const ho = q("[data-handover]");
     if (ho) {
       if (qa("[data-private]").length !== 0) return "LEAK:" + ho.getAttribute("data-handover");
+      const reason = q("[data-handover-reason]")?.textContent ?? "";
       tap(q("[data-dismiss-handover]"));
-      return "handover " + ho.getAttribute("data-handover");
+      return `handover ${ho.getAttribute("data-handover")}: ${reason}`;
     }
     if (!q(".game.new-edition")) return "wait";
     const primary = q("[data-confirm].primary");

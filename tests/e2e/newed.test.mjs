@@ -2,17 +2,20 @@
 // (placement, a sale, a region founded by borders, a forest knight, a refill from the
 // market), a reload that continues the saved game; whole 2-, 3- and 4-player games to the
 // end screen cross-checked with the command-line referee; export from the end screen and
-// import in a fresh browser; bad links and records of the other edition.
+// import in a fresh browser; bad links and records of the other edition; from saved custom
+// positions (NOTATION.md, checked by the referee first): Renegade with the victim's hand-over,
+// and an expansion space that two regions touch.
 //
 // Run: cd /work/main && TMPDIR=/tmp node --test tests/e2e/newed.test.mjs
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { cliScores, finalScores, leaks, openApp, savedRecords, scores } from "./game.mjs";
+import { cliScores, finalScores, leaks, openApp, recordParam, savedRecords, scores } from "./game.mjs";
 import {
   NEW_LINK3,
   deckCount,
   handCards,
+  handOverReason,
   handMoney,
   marketCards,
   newBoardState,
@@ -64,6 +67,7 @@ test("the documented link: placement, a sale, a region founded, a forest knight,
   const placed = [];
   for (let k = 0; k < 12; k++) {
     const c = seats[k % 3];
+    assert.equal(await handOverReason(page, c), "Place your castle.");
     await takeDevice(page, c);
     const castles = await targetList(page);
     assert.ok(castles.length > 0 && castles.every((t) => t.kind === "castle"), `${c}: castle targets ${JSON.stringify(castles.slice(0, 3))}`);
@@ -87,6 +91,8 @@ test("the documented link: placement, a sale, a region founded, a forest knight,
       await page.waitForSelector(`[data-handover="${seats[(k + 1) % 3]}"]`);
     }
   }
+  assert.equal(await page.locator("[data-handover]").count(), 0, "orange placed last and starts without a hand-over");
+  assert.equal(await page.locator("[data-confirm].primary").count(), 0, "nothing to pass on yet");
   assert.equal(await page.locator("[data-piece]").count(), 24, `12 castles and 12 knights: ${placed.join(", ")}`);
   assert.equal(await page.locator('[data-piece="castle"][data-colour="red"]').count(), 4);
 
@@ -94,6 +100,7 @@ test("the documented link: placement, a sale, a region founded, a forest knight,
   // in the market but can't be taken back this turn.
   await page.waitForSelector('[data-private="orange"] [data-sell]');
   assert.match(await page.locator(".prompt .todo").innerText(), /Cleo: sell one of your cards to the market, or play one/);
+  assert.equal(await page.locator("[data-deck]").isDisabled(), true, "no drawing before a card is sold or played");
   const orangeHand = await handCards(page);
   const sold = orangeHand[0];
   const sale = Number((await page.locator(`[data-sell="${sold}"]`).innerText()).match(/\+(\d+)/)[1]);
@@ -116,6 +123,7 @@ test("the documented link: placement, a sale, a region founded, a forest knight,
   await page.click("[data-pass]");
 
   // ---- Turn 2, red: a card played for borders founds the region k1+l1 (the forest scores 1).
+  assert.equal(await handOverReason(page, "red"), "Your turn.");
   await takeDevice(page, "red");
   assert.equal(await page.locator("[data-handover], [data-pass]").count(), 0);
   const b3 = "A8"; // 3 borders, price 3 (RULES.md, power cards)
@@ -129,7 +137,15 @@ test("the documented link: placement, a sale, a region founded, a forest knight,
   for (const e of ["j1-k1", "k1-k2", "l1-l2"]) {
     assert.equal(await page.locator(`[data-edge="${e}"]`).count(), 1, `${e} is a legal edge now`);
     await tapEdge(page, e);
-    await page.waitForSelector(`[data-border="${e}"]`);
+    await page.waitForSelector(`[data-border="${e}"][data-staged]`, { state: "attached" });
+    if (e === "j1-k1") {
+      // A staged border can be taken back.
+      await page.click("[data-undo]");
+      assert.equal(await page.locator(`[data-border="${e}"]`).count(), 0, "the border was taken back");
+      assert.equal(await page.locator(`[data-edge="${e}"]`).count(), 1, "and its edge is offered again");
+      await tapEdge(page, e);
+      await page.waitForSelector(`[data-border="${e}"]`, { state: "attached" });
+    }
   }
   await page.waitForSelector('[data-province="red"]');
   assert.equal(await page.locator('[data-province="red"]').count(), 2, "the region k1+l1 is tinted red");
@@ -144,7 +160,7 @@ test("the documented link: placement, a sale, a region founded, a forest knight,
   // ---- Turn 3, blue: sells a card, then refills from the market with the card orange sold —
   // while the card blue just sold stays untakeable.
   await takeDevice(page, "blue");
-  assert.equal(await page.locator("[data-handover-reason]").count(), 0);
+  assert.deepEqual(await marketCards(page), [{ card: sold, takeable: false }], "nothing is taken before a card is sold or played");
   const blueHand = await handCards(page);
   const blueSold = blueHand[0];
   const money3 = await handMoney(page);
@@ -199,13 +215,24 @@ test("the documented link: placement, a sale, a region founded, a forest knight,
   const deck = await deckCount(page);
   const market = (await marketCards(page)).map((m) => m.card);
   const [save] = await savedRecords(page);
-  assert.match(save.summary, /^New Edition · Ann, Ben, Cleo · turn 5/);
+  // Red's draw ended turn 5: blue's turn 6 has begun (its income paid, R-N15).
+  assert.equal(save.summary, "New Edition · Ann, Ben, Cleo · turn 6");
   const referee = refereeReplay(save.record);
   assert.deepEqual(cliScores(referee), track, "the referee agrees with the track");
   assert.equal(referee.players.red.ducats, money5 - 3);
   assert.deepEqual(referee.market, market);
   assert.equal(referee.deck_left, deck);
   assert.deepEqual(referee.players.red.regions.map((r) => [r.castle, r.spaces, r.forests]), [["l1", 2, 1]]);
+
+  // The game menu: the setup link, and the record only after a warning (it reveals hidden cards).
+  await page.click("[data-menu]");
+  assert.match(await page.inputValue("[data-share-link]"), /\?game=new&players=red,blue,orange&seed=42&names=Ann,Ben,Cleo$/);
+  assert.equal(await page.locator("[data-export], [data-copy-replay-link]").count(), 0, "no record before the warning is confirmed");
+  await page.click("[data-reveal-record]");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-export]")]);
+  assert.equal(readFileSync(await download.path(), "utf8"), save.record, "the download is the saved record");
+  await page.click("[data-menu]");
+  assert.equal(await page.locator("[data-share-link]").count(), 0, "the menu closed");
   await page.click("[data-pass]");
   await page.waitForSelector('[data-handover="blue"]');
 
@@ -257,7 +284,7 @@ for (const g of games) {
     for (const c of g.players) {
       assert.equal(await page.locator(`[data-game-over] [data-piece="castle"][data-colour="${c}"]`).count(), g.castles, `${c}'s castles`);
     }
-    if (g.neutral) assert.equal(await page.locator(`[data-game-over] [data-piece="castle"][data-colour="${g.neutral}"]`).count(), 2, "the neutral castles");
+    if (g.neutral) assert.equal(await page.locator(`[data-game-over] [data-piece="castle"][data-colour="${g.neutral}"]`).count(), 4, "the neutral castles: 2 placed by each player (R-N12)");
     assert.deepEqual(await leaks(page), [], "nothing private behind any hand-over screen");
     assert.equal(await page.locator("[data-private]").count(), 0, "no hand on the end screen");
 
@@ -284,15 +311,19 @@ test("export the finished game from its end screen, import the file in a fresh b
     await page.reload();
     await page.click("[data-continue]");
     await page.waitForSelector("[data-game-over]");
-    finished = { record, shown: cliScores(refereeReplay(record)) };
+    finished = { record: null, shown: cliScores(refereeReplay(record)) };
   }
   const shown = await finalScores(page);
   assert.deepEqual(shown, finished.shown);
+  assert.equal(await page.locator("[data-game-over] [data-copy-replay-link]").count(), 1, "the replay link is offered too");
+  assert.equal(await page.locator("[data-game-over] [data-reveal-record]").count(), 0, "no warning once the game is over");
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-game-over] [data-export]")]);
   assert.match(download.suggestedFilename(), /^loewenherz-.*\.txt$/);
   const file = await download.path();
   const record = readFileSync(file, "utf8");
-  assert.equal(record, finished.record, "the download is the saved record");
+  if (finished.record) assert.equal(record, finished.record, "the download is the saved record");
+  assert.match(record, /^\[Edition "new"\]/);
+  assert.deepEqual(cliScores(refereeReplay(record)), shown, "the referee agrees with the end screen");
 
   const fresh = await openApp();
   try {
@@ -337,6 +368,15 @@ test("a bad New Edition link shows a message and starts nothing; records open in
     assert.equal(new URL(page.url()).search, "", "the bad query is gone from the address");
   }
 
+  // A good link's options: money=private hides everyone's money on the score track (R-N7),
+  // while the holder still sees their own in their hand.
+  await page.goto(srv.url + "?game=new&players=red,blue&money=private&neutral=yellow&seed=3");
+  await takeDevice(page, "red");
+  assert.equal(await edition(page), "new");
+  assert.doesNotMatch(await page.locator("[data-score]").allTextContents().then((t) => t.join(" | ")), /ducats/, "no money on the track");
+  assert.equal(await handMoney(page), 7);
+  await page.evaluate(() => localStorage.clear());
+
   // A Classic record opens as a Classic replay, a New Edition record as a New Edition one.
   const openRecord = async (record) => {
     await page.goto(srv.url);
@@ -361,6 +401,12 @@ test("a bad New Edition link shows a message and starts nothing; records open in
   const n = await openRecord(newed);
   assert.deepEqual([n.edition, n.board, n.spaces], ["new", "new", 144]);
   assert.deepEqual(n.scores, cliScores(refereeReplay(newed)));
+  // …and as a replay link made like the app's.
+  await page.goto(srv.url + "?record=" + recordParam(newed));
+  await page.waitForSelector("[data-replay]");
+  assert.equal(await edition(page), "new");
+  await page.click("[data-replay-last]");
+  assert.deepEqual(await scores(page), n.scores);
 
   // The same for saves: each continues in its own edition.
   await freshStart(page, srv.url);
@@ -377,5 +423,137 @@ test("a bad New Edition link shows a message and starts nothing; records open in
   await page.waitForSelector("[data-game-over]");
   assert.equal(await edition(page), "new");
   assert.equal(await page.locator('[data-board="classic"]').count(), 0);
+  assert.deepEqual(app.errors, []);
+});
+
+test("a bad money= value in a New Edition link is refused with a message that reads like the others", async () => {
+  const { page, srv } = app;
+  await freshStart(page, srv.url);
+  await page.goto(srv.url + "?game=new&players=red,blue&money=bogus");
+  await page.waitForSelector("[data-start]");
+  const msg = await page.locator("[data-start-message]").innerText();
+  assert.match(msg, /money is public or private, not 'bogus'/i);
+  assert.equal(await page.locator("[data-handover], .game").count(), 0, "no game was started");
+  // Every other link message is a sentence ("The link names …"); this one starts in lower case.
+  assert.match(msg, /^[A-Z]/, `the message starts with a capital letter: ${msg}`);
+});
+
+test("Renegade by tapping: the victim picks the knight that leaves, behind their own hand-over screen", async () => {
+  const { page, srv } = app;
+  // A custom position (NOTATION.md): red's region a10–b12 (castle a10, knight b10, the silver
+  // mine a11) borders blue's region c10–d12 (castle d12, knights c12 and d11: either may go).
+  // Orange's two castles make the rest of the board open land.
+  const position = [
+    '[Edition "new"]',
+    '[Players "red blue orange"]',
+    '[Setup "custom"]',
+    '[Seed "1"]',
+    '[Names "Ann, Ben, Cleo"]',
+    '[Tiles "A0 B0 C0 D0 K0 E0 F0 G0 H0"]',
+    '[Castles "red:a10 blue:d12 orange:l1,l12"]',
+    '[Knights "red:b10 blue:c12,d11 orange:k1,k12"]',
+    '[Borders "a9-a10 b9-b10 b10-c10 b11-c11 b12-c12 c9-c10 d9-d10 d10-e10 d11-e11 d12-e12"]',
+    '[Hands "red:B12,A1,A2 blue:A3,A4,A5 orange:A6,A7,A8"]',
+    '[Start "red"]',
+    "",
+  ].join("\n");
+  const start = refereeReplay(position);
+  assert.deepEqual(start.to_move, ["red"]);
+  assert.equal(start.players.red.ducats, 8, "7 and the silver mine's income");
+  await freshStart(page, srv.url);
+  await putSave(page, "g-renegade", "New Edition · Ann, Ben, Cleo · turn 1", position);
+  await page.reload();
+  await page.click('[data-save="g-renegade"] [data-continue]');
+  assert.equal(await handOverReason(page, "red"), "Your turn.");
+  await takeDevice(page, "red");
+  assert.equal(await handMoney(page), 8);
+  await page.click('[data-play="B12 1"]');
+  assert.equal(await handMoney(page), 4, "Renegade's price");
+  assert.match(await page.locator(".prompt .todo").innerText(), /Renegade — tap the castle of a neighbouring foreign region/);
+  assert.deepEqual(await targetList(page), [{ at: "d12", kind: "pick" }], "blue's region, by its castle");
+  await tapSpace(page, "d12");
+  assert.deepEqual(await targetList(page), [{ at: "b11", kind: "knight" }], "the free meadow of red's region");
+  await tapSpace(page, "b11");
+  await page.waitForSelector('[data-piece="knight"][data-colour="red"][data-at="b11"]');
+  await page.click("[data-confirm].primary");
+
+  assert.match(await handOverReason(page, "blue"), /^Ann played Renegade against your region: choose which of your knights leaves it\.$/);
+  await takeDevice(page, "blue");
+  assert.match(await page.locator(".prompt .todo").innerText(), /Ann played Renegade against your region — tap the knight of yours that leaves it/);
+  assert.deepEqual((await targetList(page)).sort((a, b) => a.at.localeCompare(b.at)), [
+    { at: "c12", kind: "pick" },
+    { at: "d11", kind: "pick" },
+  ]);
+  await tapSpace(page, "c12");
+  await page.waitForSelector('[data-piece="knight"][data-at="c12"]', { state: "detached" });
+  await page.click("[data-confirm].primary");
+
+  assert.equal(await handOverReason(page, "red"), "Take a card: from the deck or the market.");
+  await takeDevice(page, "red");
+  await page.click("[data-deck]");
+  await page.click("[data-pass]");
+  await page.waitForSelector('[data-handover="blue"]');
+
+  const [save] = await savedRecords(page);
+  assert.match(save.record, /red play B12( 1)?\nred renegade d12 b11\nblue remove c12\nred draw\n?$/);
+  const after = refereeReplay(save.record);
+  assert.equal(after.players.red.knights_in_stock, 13);
+  assert.equal(after.players.blue.knights_in_stock, 14);
+  assert.equal(after.players.orange.knights_in_stock, 13);
+  assert.equal(after.players.red.ducats, 4);
+  assert.deepEqual(await leaks(page), []);
+  assert.deepEqual(app.errors, []);
+});
+
+test("an expansion space two regions touch asks which region takes it; the action can end early", async () => {
+  const { page, srv } = app;
+  // Red's regions a12–b12 (castle a12) and d12–e12 (castle d12) both touch the forest c12.
+  // Blue's and orange's castles make the rest of the board open land.
+  const position = [
+    '[Edition "new"]',
+    '[Players "red blue orange"]',
+    '[Setup "custom"]',
+    '[Seed "2"]',
+    '[Tiles "A0 B0 C0 D0 K0 E0 F0 G0 H0"]',
+    '[Castles "red:a12,d12 blue:l1 orange:l7"]',
+    '[Knights "red:e12"]',
+    '[Borders "a11-a12 b11-b12 b12-c12 c12-d12 d11-d12 e11-e12 e12-f12"]',
+    '[Hands "red:A14,A1,A2"]',
+    '[Start "red"]',
+    "",
+  ].join("\n");
+  const start = refereeReplay(position);
+  assert.deepEqual(start.players.red.regions.map((r) => r.castle).sort(), ["a12", "d12"]);
+  await freshStart(page, srv.url);
+  await putSave(page, "g-expand", "New Edition · Red, Blue, Orange · turn 1", position);
+  await page.reload();
+  await page.click('[data-save="g-expand"] [data-continue]');
+  await takeDevice(page, "red");
+  await page.click('[data-play="A14 1"]');
+  const first = await targetList(page);
+  assert.ok(first.some((t) => t.at === "c12" && t.kind === "expand"), `c12 is offered: ${JSON.stringify(first)}`);
+  await tapSpace(page, "c12");
+  await page.waitForSelector("[data-region]");
+  assert.deepEqual((await page.$$eval("[data-region]", (b) => b.map((x) => x.getAttribute("data-region")))).sort(), ["a12", "d12"]);
+  assert.equal(await page.locator(`[data-province="red"]`).count(), 4, "nothing taken before the choice");
+  await page.click('[data-region="a12"]');
+  await page.waitForSelector('[data-border="c11-c12"]', { state: "attached" });
+  assert.equal(await page.locator("[data-region]").count(), 0);
+  assert.equal(await page.locator('[data-border="b12-c12"]').count(), 0, "the border inside the region is gone");
+  assert.equal(await page.locator('[data-border="c12-d12"]').count(), 1, "the border to the other region stays");
+  assert.equal(await page.locator('[data-province="red"]').count(), 5);
+  assert.equal((await scores(page)).red, 1, "the forest taken scores 1");
+  // One more space may be taken; end the action instead.
+  assert.ok((await targetList(page)).length > 0);
+  await page.click("[data-done]");
+  assert.match(await page.locator(".prompt .todo").innerText(), /take a card/);
+  await page.click("[data-deck]");
+  await page.click("[data-pass]");
+  await page.waitForSelector('[data-handover="blue"]');
+  const [save] = await savedRecords(page);
+  assert.match(save.record, /\nred play A14( 1)?\nred expand c12 a12\nred done\nred draw\n?$/);
+  const after = refereeReplay(save.record);
+  assert.equal(after.players.red.score, 1);
+  assert.deepEqual(after.players.red.regions.map((r) => [r.castle, r.spaces]).sort(), [["a12", 3], ["d12", 2]]);
   assert.deepEqual(app.errors, []);
 });

@@ -127,14 +127,14 @@ impl Game {
         let mut provinces = Vec::new();
         let mut neutral_zones = Vec::new();
         for comp in board.components() {
-            match comp.castles.len() {
-                1 => {
-                    let castle = comp.castles.first().expect("a castle");
+            match comp.province_castle() {
+                Some(castle) => {
                     let owner = board.castle_colour(castle).expect("castle");
                     provinces.push(ProvinceView { owner, castle, spaces: comp.spaces.iter().collect(), knights: board.knights_in(castle, owner) });
                 }
-                0 => neutral_zones.push(comp.spaces.iter().collect()),
-                _ => {}
+                // The whole board without a castle (before the variable setup) is no zone either.
+                None if comp.castles.is_empty() && comp.enclosed => neutral_zones.push(comp.spaces.iter().collect()),
+                None => {}
             }
         }
         let mut moves = Vec::new();

@@ -112,7 +112,7 @@ impl Game {
                     let owner = board.castle_colour(castle).expect("castle");
                     regions.push(RegionView { owner, castle, spaces: comp.spaces.iter().collect(), knights: board.knights_in(castle, owner) });
                 }
-                None if comp.castles.is_empty() && comp.size() < board.grid().space_count() => neutral_zones.push(comp.spaces.iter().collect()),
+                None if comp.castles.is_empty() && comp.enclosed => neutral_zones.push(comp.spaces.iter().collect()),
                 None => {}
             }
         }
