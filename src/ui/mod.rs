@@ -283,13 +283,17 @@ mod tests {
 
     /// Red's province a1–c2 beside purple's d1–e2; red holds `card` and has just laid decision cards 1 and 2.
     fn neighbours_after_red_decided(card: crate::engine::PoliticsCard, knights: &[(Colour, &str)]) -> Session {
+        neighbours_after_red_decided_holding(vec![card], knights)
+    }
+
+    fn neighbours_after_red_decided_holding(hand: Vec<crate::engine::PoliticsCard>, knights: &[(Colour, &str)]) -> Session {
         use crate::engine::{Edge, Space};
         let sp = |s: &str| Space::parse(s).unwrap();
         let mut setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Custom, 1);
         setup.castles = vec![(Colour::Red, sp("a1")), (Colour::Purple, sp("d1")), (Colour::Yellow, sp("a9"))];
         setup.knights = knights.iter().map(|&(c, s)| (c, sp(s))).collect();
         setup.borders = ["c1-d1", "c2-d2", "a2-a3", "b2-b3", "c2-c3", "e1-f1", "e2-f2", "d2-d3", "e2-e3"].iter().map(|e| Edge::parse(e).unwrap()).collect();
-        setup.hands = vec![(Colour::Red, vec![card])];
+        setup.hands = vec![(Colour::Red, hand)];
         let mut s = Session::new("wasm-politics".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
         s.take_device(Colour::Red);
         s.act(crate::engine::Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
@@ -347,6 +351,38 @@ mod tests {
         assert_eq!(b1, Some(Piece { colour: Colour::Red, kind: PieceKind::Knight }));
         assert_eq!(e2, None);
         assert_eq!(money, 12 - 5 - 5, "forest removal and forest placement cost 5 each");
+        drop(handle);
+        host.remove();
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_forest_cost_may_be_paid_with_a_treasure_card_instead_of_money() {
+        use crate::engine::{PoliticsCard, Space};
+        let sp = |s: &str| Space::parse(s).unwrap();
+        let s = neighbours_after_red_decided_holding(vec![PoliticsCard::Renegade, PoliticsCard::Treasure(10)], &[(Colour::Red, "a2"), (Colour::Purple, "e1"), (Colour::Purple, "e2")]);
+        let ctx = Ctx::new(Some(s));
+        let (host, handle) = mount(ctx).await;
+        click(&host.query_selector(".politics button").unwrap().expect("politics buttons"));
+        leptos::task::tick().await;
+        click(&host.query_selector("[data-space=e2]").unwrap().unwrap());
+        leptos::task::tick().await;
+        click(&host.query_selector("[data-space=b1]").unwrap().unwrap());
+        leptos::task::tick().await;
+        // Red has the money (12) and a treasure card: the game asks how to pay instead of taking money.
+        assert!(count(&host, "[data-pay]") >= 2, "a choice of payments");
+        let with_treasure = (0..count(&host, "[data-pay]"))
+            .map(|i| host.query_selector_all("[data-pay]").unwrap().get(i).unwrap().unchecked_into::<web_sys::Element>())
+            .find(|b| b.text_content().unwrap_or_default().contains("Treasure"))
+            .expect("a button paying with the treasure card");
+        click(&with_treasure);
+        leptos::task::tick().await;
+        let (b1, money, hand) = ctx.session.with_untracked(|s| {
+            let g = &s.as_ref().unwrap().game;
+            (g.board().piece(sp("b1")), g.ducats(Colour::Red), g.view(Some(Colour::Red)).hands[Colour::Red].clone().unwrap_or_default())
+        });
+        assert!(b1.is_some(), "the knight stands on b1");
+        assert!(money > 2, "not both forest costs were paid in money ({money} left)");
+        assert!(!hand.contains(&PoliticsCard::Treasure(10)), "the treasure card paid");
         drop(handle);
         host.remove();
     }
