@@ -12,6 +12,7 @@ pub mod replay;
 pub mod save;
 pub mod session;
 pub mod share;
+pub mod since;
 pub mod targets;
 
 use crate::engine::classic::record::Record;

@@ -45,6 +45,8 @@ pub struct NewSession {
     pub shown: Game,
     /// The colour holding the device (after its hand-over screen).
     pub holder: Option<Colour>,
+    /// What each player missed while others held the device.
+    pub since: super::since::Since,
     /// The log (public information only).
     pub log: Vec<LogLine>,
     /// Score changes of the last confirmed step, for highlighting.
@@ -85,6 +87,7 @@ impl NewSession {
             game,
             staged: Vec::new(),
             holder: None,
+            since: Default::default(),
             log: Vec::new(),
             last_score_changes: Vec::new(),
             history: Vec::new(),
@@ -173,6 +176,8 @@ impl NewSession {
     /// The hand-over screen was dismissed by `c`.
     pub fn take_device(&mut self, c: Colour) {
         if self.screen() == NewScreen::HandOver(c) {
+            let v = self.game.view(None);
+            self.since.hand_over(self.holder, c, self.log.len(), super::since::Snapshot { borders: v.borders, pieces: v.pieces });
             self.holder = Some(c);
         }
     }
@@ -186,6 +191,7 @@ impl NewSession {
         if Some(m.by()) != self.holder {
             return Err(IllegalMove::NotYourTurn);
         }
+        self.since.acted();
         let mut next = self.shown.clone();
         let events = next.play(m)?;
         self.staged.push(m);

@@ -41,6 +41,10 @@ pub struct BoardModel {
     pub staged_edges: Vec<Edge>,
     /// Spaces with pieces placed or taken in this step but not yet confirmed.
     pub staged_spaces: Vec<Space>,
+    /// Borders placed since the holder last held the device (until they act).
+    pub recent_edges: Vec<Edge>,
+    /// Spaces whose piece is new since the holder last held the device.
+    pub recent_spaces: Vec<Space>,
 }
 
 /// The word a terrain has in the edition (`data-terrain`): the New Edition's open land is
@@ -115,6 +119,8 @@ impl BoardModel {
             edges: None,
             staged_edges: Vec::new(),
             staged_spaces: Vec::new(),
+            recent_edges: Vec::new(),
+            recent_spaces: Vec::new(),
         }
     }
 
@@ -168,14 +174,44 @@ impl BoardModel {
     /// The board of a Classic game on this device: the shown position, with the holder's
     /// unconfirmed moves marked.
     pub fn of_session(s: &super::session::Session, mode: Mode) -> BoardModel {
-        let m = BoardModel::classic(&s.view(), mode);
-        if s.staged.is_empty() { m } else { m.with_staged(&BoardModel::classic(&s.game.view(None), Mode::Normal)) }
+        let v = s.view();
+        let mut m = BoardModel::classic(&v, mode);
+        if let Some(p) = s.pending {
+            // The move waiting for "Confirm" is drawn as staged; nothing else can be tapped.
+            m.targets.clear();
+            m.edges = None;
+            let placing = match v.phase {
+                crate::engine::PhaseView::Placement { colour, .. } => colour,
+                _ => p.by(),
+            };
+            match p {
+                crate::engine::Move::Border { edge, .. } => m.borders.push(edge),
+                crate::engine::Move::Castle { at, .. } => m.pieces.push((at, Piece { colour: placing, kind: crate::engine::PieceKind::Castle })),
+                crate::engine::Move::Knight { at, .. } => m.pieces.push((at, Piece { colour: placing, kind: crate::engine::PieceKind::Knight })),
+                crate::engine::Move::Expand { at, by, .. } => m.regions.push((by, vec![at])),
+                _ => {}
+            }
+        }
+        let m = if s.staged.is_empty() && s.pending.is_none() { m } else { m.with_staged(&BoardModel::classic(&s.game.view(None), Mode::Normal)) };
+        m.with_recent(&s.since)
     }
 
     /// The board of a New Edition game on this device (as [`BoardModel::of_session`]).
     pub fn of_new_session(s: &super::newed_session::NewSession, mode: Mode) -> BoardModel {
         let m = BoardModel::new_edition(&s.view(), mode);
-        if s.staged.is_empty() { m } else { m.with_staged(&BoardModel::new_edition(&s.game.view(None), Mode::Normal)) }
+        let m = if s.staged.is_empty() { m } else { m.with_staged(&BoardModel::new_edition(&s.game.view(None), Mode::Normal)) };
+        m.with_recent(&s.since)
+    }
+
+    /// Marks what is new since the holder last held the device.
+    pub fn with_recent(mut self, since: &super::since::Since) -> BoardModel {
+        if let Some((_, seen)) = &since.shown {
+            let now = super::since::Snapshot { borders: self.borders.clone(), pieces: self.pieces.clone() };
+            let r = seen.recent(&now);
+            self.recent_edges = r.edges.into_iter().filter(|e| !self.staged_edges.contains(e)).collect();
+            self.recent_spaces = r.spaces.into_iter().filter(|s| !self.staged_spaces.contains(s)).collect();
+        }
+        self
     }
 
     /// The terrain of a space.

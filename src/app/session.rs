@@ -22,8 +22,14 @@ pub struct Session {
     pub staged: Vec<Move>,
     /// The game after the staged moves (what the board shows).
     pub shown: Game,
+    /// A move of the holder that would turn up the next action card, reveal the bids or end the
+    /// game: held back (not played) until the player confirms it, so it can still be taken back
+    /// without anyone seeing what it reveals.
+    pub pending: Option<Move>,
     /// The colour holding the device (after the hand-over screen was dismissed).
     pub holder: Option<Colour>,
+    /// What each player missed while others held the device.
+    pub since: super::since::Since,
     /// The player who just laid a decision card passed on playing a politics card.
     pub window_passed: bool,
     /// The game log (public information only).
@@ -62,7 +68,9 @@ impl Session {
             shown: game.clone(),
             game,
             staged: Vec::new(),
+            pending: None,
             holder: None,
+            since: Default::default(),
             window_passed: false,
             log: Vec::new(),
             announcements: Vec::new(),
@@ -113,7 +121,7 @@ impl Session {
     pub fn actor(&self) -> Option<Colour> {
         let g = &self.shown;
         // Unconfirmed moves keep the device with their player until confirmed or taken back.
-        if !self.staged.is_empty() {
+        if !self.staged.is_empty() || self.pending.is_some() {
             return self.holder;
         }
         if g.is_over() {
@@ -146,6 +154,40 @@ impl Session {
         }
     }
 
+    /// Why the device goes to the next player now (for the hand-over screen).
+    pub fn hand_over_reason(&self) -> String {
+        let v = self.shown.view(None);
+        let action = |i: u8| {
+            v.card
+                .and_then(|c| match c.face() {
+                    crate::engine::CardFace::Actions(a) => Some(format!("\u{201c}{}\u{201d}", super::log::action_text(a[i as usize - 1]))),
+                    _ => None,
+                })
+                .unwrap_or_else(|| format!("action {i}"))
+        };
+        if self.politics_offer().is_some() {
+            return "You may play Alliance or Renegade with the decision card you just laid.".into();
+        }
+        match &v.phase {
+            PhaseView::Placement { placer, colour, castle: None, .. } if placer != colour => format!("Place a castle for the neutral {}.", super::colour_label(*colour).to_lowercase()),
+            PhaseView::Placement { castle: None, .. } => "Place your castle.".into(),
+            PhaseView::Placement { .. } => "Place the knight next to your castle.".into(),
+            PhaseView::Choosing { next, .. } if *next == v.start_player => format!("Round {}: {} is start player — lay your decision.", v.round, self.name(*next)),
+            PhaseView::Choosing { .. } => "Lay your decision card.".into(),
+            PhaseView::Negotiation { action: a, pair, speaker, last, .. } => {
+                let other = if pair[0] == *speaker { pair[1] } else { pair[0] };
+                let i = if pair[0] == other { 0 } else { 1 };
+                match last[i] {
+                    Some(n) => format!("{} offers {} for {} — accept, offer more, or duel.", self.name(other), super::newed_log::ducats(n), action(*a)),
+                    None => format!("Negotiate with {} for {}.", self.name(other), action(*a)),
+                }
+            }
+            PhaseView::Duel { action: a, .. } => format!("Your sealed bid for {}.", action(*a)),
+            PhaseView::Perform { action: a, .. } => format!("Perform {}.", action(*a)),
+            PhaseView::Over { .. } => String::new(),
+        }
+    }
+
     /// The view of the player holding the device (on the shown game).
     pub fn view(&self) -> View {
         match self.screen() {
@@ -157,6 +199,8 @@ impl Session {
     /// The hand-over screen was dismissed by `c`.
     pub fn take_device(&mut self, c: Colour) {
         if self.screen() == Screen::HandOver(c) {
+            let v = self.game.view(None);
+            self.since.hand_over(self.holder, c, self.log.len(), super::since::Snapshot { borders: v.borders, pieces: v.pieces });
             self.holder = Some(c);
         }
     }
@@ -187,14 +231,22 @@ impl Session {
         if Some(m.by()) != self.holder {
             return Err(IllegalMove::NotYourTurn);
         }
+        self.since.acted();
+        if self.pending.is_some() {
+            return Err(IllegalMove::NotYourTurn);
+        }
         let mut next = self.shown.clone();
         let events = next.play(m)?;
+        // A card drawn, a bid revealed or the game's end can't be taken back once seen.
+        let reveals = events.iter().any(|e| matches!(e, Event::CardDrawn { .. } | Event::BidsRevealed { .. } | Event::GameOver { .. }));
+        // A board move (or ending an action) that would reveal something waits for "Confirm".
+        if reveals && (Self::is_stageable(&m) || matches!(m, Move::Done { .. })) {
+            self.pending = Some(m);
+            return Ok(());
+        }
         self.staged.push(m);
         self.shown = next;
-        // A card drawn, a bid revealed or the turn passing to someone else can't be taken back.
-        let irreversible = !Self::is_stageable(&m)
-            || events.iter().any(|e| matches!(e, Event::CardDrawn { .. } | Event::BidsRevealed { .. } | Event::GameOver { .. }));
-        if irreversible {
+        if !Self::is_stageable(&m) || reveals {
             self.confirm();
         }
         Ok(())
@@ -202,11 +254,14 @@ impl Session {
 
     /// True when staged moves ended the player's part (they must confirm or take back).
     pub fn must_confirm(&self) -> bool {
-        !self.staged.is_empty() && self.shown.to_move().first().copied() != self.holder
+        self.pending.is_some() || (!self.staged.is_empty() && self.shown.to_move().first().copied() != self.holder)
     }
 
     /// Takes back the last staged move.
     pub fn undo(&mut self) {
+        if self.pending.take().is_some() {
+            return;
+        }
         if self.staged.pop().is_some() {
             let mut g = self.game.clone();
             for &m in &self.staged {
@@ -220,13 +275,15 @@ impl Session {
 
     /// Takes back every staged move (leaving the game mid-action).
     pub fn undo_all(&mut self) {
+        self.pending = None;
         self.staged.clear();
         self.shown = self.game.clone();
     }
 
     /// Confirms the staged moves.
     pub fn confirm(&mut self) {
-        let staged = std::mem::take(&mut self.staged);
+        let mut staged = std::mem::take(&mut self.staged);
+        staged.extend(self.pending.take());
         self.last_score_changes.clear();
         for m in staged {
             let round = self.game.round();
@@ -261,7 +318,7 @@ impl Session {
             PhaseView::Placement { .. } => "setting up".to_string(),
             _ => format!("round {}", self.game.round()),
         };
-        format!("{} · {}", who.join(", "), state)
+        format!("Classic · {} · {}", who.join(", "), state)
     }
 }
 
@@ -424,5 +481,46 @@ mod tests {
         assert_eq!(again.moves, s.moves);
         assert_eq!(again.names, s.names);
         assert_eq!(again.game.summary(), s.game.summary());
+    }
+
+    #[test]
+    fn a_round_ending_border_waits_for_confirm_and_can_be_taken_back() {
+        let mut s = three();
+        let mut guard = 0;
+        loop {
+            guard += 1;
+            assert!(guard < 3000, "no round-ending border in this game");
+            let a = s.actor().unwrap();
+            s.take_device(a);
+            let v = s.view();
+            // A border whose action ends the round (the next action card would be turned up).
+            let ends_round = v.moves.iter().copied().find(|&m| {
+                matches!(m, Move::Border { .. }) && s.shown.clone().play(m).is_ok_and(|ev| ev.iter().any(|e| matches!(e, Event::CardDrawn { .. })))
+            });
+            if let Some(m) = ends_round {
+                let (round, confirmed, card) = (s.shown.round(), s.moves.len(), s.shown.view(None).card);
+                s.act(m).unwrap();
+                assert_eq!(s.pending, Some(m));
+                assert!(s.must_confirm());
+                assert_eq!(s.screen(), Screen::Play(a), "the device stays until confirmed");
+                assert_eq!((s.shown.round(), s.moves.len(), s.shown.view(None).card), (round, confirmed, card), "no card turned up yet");
+                s.undo();
+                assert_eq!(s.pending, None, "taken back");
+                assert!(s.view().moves.contains(&m), "and can be placed again");
+                s.act(m).unwrap();
+                s.confirm();
+                assert_eq!(s.moves.last(), Some(&m));
+                assert!(s.shown.view(None).card != card || s.shown.round() != round, "confirmed: the next card is up");
+                break;
+            }
+            let m = v.moves.iter().find(|m| !matches!(m, Move::Unally { .. } | Move::Alliance { .. } | Move::Renegade { .. })).copied().unwrap();
+            s.act(m).unwrap();
+            if s.must_confirm() {
+                s.confirm();
+            }
+            while !s.announcements.is_empty() {
+                s.dismiss_announcement();
+            }
+        }
     }
 }

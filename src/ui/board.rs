@@ -214,7 +214,15 @@ pub fn overlay_svg(m: &BoardModel) -> String {
     for &e in &m.borders {
         let (x1, y1, x2, y2) = edge_line(e, 0);
         let staged = m.staged_edges.contains(&e);
-        let _ = write!(out, r#"<line class="border{}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" data-border="{e}"{}/>"#, if staged { " staged" } else { "" }, if staged { r#" data-staged="""# } else { "" });
+        let recent = m.recent_edges.contains(&e);
+        let _ = write!(
+            out,
+            r#"<line class="border{}{}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" data-border="{e}"{}{}/>"#,
+            if staged { " staged" } else { "" },
+            if recent { " recent" } else { "" },
+            if staged { r#" data-staged="""# } else { "" },
+            if recent { r#" data-recent="""# } else { "" }
+        );
     }
     out.push_str(r#"</g><g class="seals">"#);
     for &(a, b, edge) in &m.alliances {
@@ -237,6 +245,11 @@ pub fn overlay_svg(m: &BoardModel) -> String {
             fill(b),
             cy - 7
         );
+    }
+    out.push_str(r#"</g><g class="recent-marks">"#);
+    for &s in &m.recent_spaces {
+        let (x, y) = xy(s);
+        let _ = write!(out, r#"<circle class="recent-ring" cx="{}" cy="{}" r="19" data-recent-space="{s}"/>"#, x + CELL / 2, y + CELL / 2);
     }
     out.push_str(r#"</g><g class="pieces">"#);
     for &(s, p) in &m.pieces {

@@ -105,6 +105,11 @@ impl Ctx {
         self.notice.set(None);
         self.pay_choice.set(Vec::new());
         self.region_choice.set(Vec::new());
+        screens::mark_address(match &game {
+            Some(crate::app::AnySession::Classic(s)) => Some(s.id.as_str()),
+            Some(crate::app::AnySession::New(s)) => Some(s.id.as_str()),
+            None => None,
+        });
         match game {
             Some(crate::app::AnySession::Classic(s)) => {
                 self.new_session.set(None);

@@ -49,6 +49,7 @@ pub fn NewGameScreen() -> impl IntoView {
             <div class="layout">
                 <section class="board-area">
                     <NewPrompt/>
+                    <Dom tree=Memo::new(move |_| ctx.new_session.with(|s| s.as_ref().map(|s| super::panels::since_tree(&s.log, s.since.shown.as_ref().map(|x| x.0))).unwrap_or_default())) class="since-host"/>
                     <Board model=model on_space=Callback::new(move |s| super::taps::new_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::new_edge(ctx, e))/>
                 </section>
                 <aside class="side">

@@ -63,6 +63,7 @@ pub fn GameScreen() -> impl IntoView {
             <div class="layout">
                 <section class="board-area">
                     <Prompt/>
+                    <super::dom::Dom tree=Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| since_tree(&s.log, s.since.shown.as_ref().map(|x| x.0))).unwrap_or_default())) class="since-host"/>
                     <Board model=model on_space=Callback::new(move |s| super::taps::classic_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::classic_edge(ctx, e))/>
                     <Controls/>
                 </section>
@@ -114,6 +115,7 @@ pub fn Prompt() -> impl IntoView {
                 _ => None,
             }).unwrap_or_default();
             match &v.phase {
+                _ if s.pending.is_some() => format!("{me}: this ends the action card — confirm it (the next card is turned up), or take it back."),
                 _ if s.must_confirm() => format!("{me}: your action is complete — confirm it, or take moves back."),
                 _ if s.politics_offer().is_some() => {
                     format!("{me}: you may play Alliance or Renegade with your decision card now.")
@@ -165,17 +167,24 @@ pub fn Controls() -> impl IntoView {
                     </div>
                 }.into_any());
             }
-            // Staged moves: take back or confirm.
-            if !s.staged.is_empty() {
+            // Staged moves: take back or confirm. One step at a time: while the holder's own steps
+            // wait for confirmation, nothing of the next step is offered.
+            if !s.staged.is_empty() || s.pending.is_some() {
                 let must = s.must_confirm();
+                let label = match s.pending {
+                    Some(_) => "Confirm — on to the next card",
+                    None if must => "Confirm — done",
+                    None => "Confirm",
+                };
                 parts.push(view! {
                     <div class="staging">
-                        <button class="undo" on:click=move |_| ctx.update(|s| s.undo())>"Take back"</button>
-                        <button class=if must { "confirm primary" } else { "confirm" } on:click=move |_| ctx.update(|s| s.confirm())>
-                            {if must { "Confirm — done" } else { "Confirm" }}
-                        </button>
+                        <button class="undo" data-undo="" on:click=move |_| ctx.update(|s| s.undo())>"Take back"</button>
+                        <button class=if must { "confirm primary" } else { "confirm" } data-confirm="" on:click=move |_| ctx.update(|s| s.confirm())>{label}</button>
                     </div>
                 }.into_any());
+                if must {
+                    return parts.collect_view();
+                }
             }
             // Politics cards with the decision just laid.
             let politics = s.politics_offer().is_some();
@@ -554,4 +563,21 @@ pub fn score_plot(history: &[crate::engine::ByColour<u32>], players: &[Colour], 
         </svg>
     }
     .into_any()
+}
+
+/// "Since your turn": the log lines of what the others did while the holder didn't hold the
+/// device (the board marks the new borders and pieces too), until the holder acts.
+pub fn since_tree(lines: &[LogLine], from: Option<usize>) -> Vec<Node> {
+    let Some(from) = from else { return Vec::new() };
+    let new = lines.get(from..).unwrap_or_default();
+    if new.is_empty() {
+        return Vec::new();
+    }
+    let skipped = new.len().saturating_sub(8);
+    let mut list = el("ul");
+    if skipped > 0 {
+        list = list.kid(el("li").text(format!("… {skipped} earlier line{} in the log", if skipped == 1 { "" } else { "s" })));
+    }
+    list = list.kids(new[skipped..].iter().map(|l| el("li").text(l.text.clone())));
+    vec![el("div").class("panel since").attr("data-since", "").kid(el("h2").text("Since your turn")).kid(list)]
 }

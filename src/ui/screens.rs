@@ -16,7 +16,7 @@ use leptos::prelude::*;
 pub fn open_from_link(ctx: Ctx) {
     let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) else { return };
     match parse_link(&search) {
-        Ok(LinkRequest::None) => {}
+        Ok(LinkRequest::None) => resume_from_hash(ctx),
         Ok(LinkRequest::Start(mut o)) => {
             if o.seed.is_none() {
                 o.seed = Some(storage::fresh_seed());
@@ -32,6 +32,29 @@ pub fn open_from_link(ctx: Ctx) {
             ctx.start_message.set(Some(format!("{e} Start a game here instead.")));
             clear_query();
         }
+    }
+}
+
+/// A reload resumes the game the page was showing (`#game=<save id>`), through its hand-over screen.
+fn resume_from_hash(ctx: Ctx) {
+    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else { return };
+    let Some(id) = hash.strip_prefix("#game=").filter(|id| !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')) else { return };
+    match storage::load(id) {
+        Ok(s) => ctx.show(Some(s)),
+        Err(e) => ctx.start_message.set(Some(format!("The game this page showed can't be continued: {e}."))),
+    }
+}
+
+/// Puts the shown game's save id in the address (or takes it out), so a reload resumes it.
+pub fn mark_address(id: Option<&str>) {
+    if let Some(w) = web_sys::window()
+        && let (Ok(h), Ok(path), Ok(search)) = (w.history(), w.location().pathname(), w.location().search())
+    {
+        let url = match id {
+            Some(id) => format!("{path}{search}#game={id}"),
+            None => format!("{path}{search}"),
+        };
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
 }
 
@@ -76,11 +99,12 @@ pub fn StartScreen() -> impl IntoView {
     };
     let seed = RwSignal::new(String::new());
     let rules = RwSignal::new(false);
+    let setup_error = RwSignal::new(None::<String>);
     let start = move |_| {
         let n = count.get();
         let players: Vec<Colour> = colours.get()[..n].to_vec();
         if (1..n).any(|i| players[..i].contains(&players[i])) {
-            ctx.start_message.set(Some("Each player needs a different colour.".into()));
+            setup_error.set(Some("Each player needs a different colour.".into()));
             return;
         }
         let kind = if n == 2 || edition.get() == Edition::New { SetupKind::Variable } else { setup.get() };
@@ -89,7 +113,7 @@ pub fn StartScreen() -> impl IntoView {
             t => match t.parse() {
                 Ok(x) => x,
                 Err(_) => {
-                    ctx.start_message.set(Some("The seed is a whole number (or empty for a random one).".into()));
+                    setup_error.set(Some("The seed is a whole number (or empty for a random one): open \u{201c}More\u{201d} to fix it.".into()));
                     return;
                 }
             },
@@ -101,6 +125,7 @@ pub fn StartScreen() -> impl IntoView {
             })
             .collect();
         ctx.start_message.set(None);
+        setup_error.set(None);
         start_game(ctx, &StartOptions { edition: edition.get(), players, names: nm, setup: kind, seed: Some(seed_value), public_money: public_money.get(), neutral: None });
     };
     let saves = move || {
@@ -112,24 +137,18 @@ pub fn StartScreen() -> impl IntoView {
             <h1>"Löwenherz"</h1>
             <p class="sub">"Klaus Teuber's game of borders and power · pass and play"</p>
             {move || ctx.start_message.get().map(|m| view! { <p class="notice" role="alert" data-start-message="">{m}</p> })}
-            <section class="panel saves">
-                <h2>"Saved games"</h2>
-                <super::dom::Dom tree=Memo::new(move |_| saves_tree(saves())) class="save-list" on_tap=Callback::new(move |e: web_sys::Element| {
-                    let Some(id) = super::dom::closest_attr(&e, "data-save") else { return };
-                    if e.closest("[data-continue]").ok().flatten().is_some() {
-                        match storage::load(&id) {
+            {move || {
+                ctx.saves_changed.get();
+                storage::list().into_iter().find_map(|l| match l { Listed::Ok { id, summary, .. } => Some((id, summary)), _ => None }).map(|(id, summary)| view! {
+                    <div class="row continue-latest">
+                        <button class="primary big" data-continue-latest="" on:click=move |_| match storage::load(&id) {
                             Ok(s) => ctx.show(Some(s)),
                             Err(e) => { ctx.start_message.set(Some(format!("This game can't be continued: {e}. Its text is kept as a backup."))); ctx.saves_changed.update(|n| *n += 1); }
-                        }
-                    } else if e.closest("[data-delete]").ok().flatten().is_some() {
-                        storage::delete(&id);
-                        ctx.saves_changed.update(|n| *n += 1);
-                    }
-                })/>
-            </section>
-            <div class="row"><button data-rules="" on:click=move |_| rules.set(true)>"Rules"</button></div>
-            {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules edition=edition.get_untracked()/> })}
-            <super::share::ImportPanel/>
+                        }>"Continue"</button>
+                        <span class="hint">{summary}</span>
+                    </div>
+                })
+            }}
             <section class="panel new-game">
                 <h2>"New game"</h2>
                 <div class="row editions" role="group" aria-label="Edition">
@@ -152,7 +171,7 @@ pub fn StartScreen() -> impl IntoView {
                             let v = event_target_value(&e);
                             if let Some(c) = Colour::parse(&v) { colours.update(|cs| cs[i] = c); }
                         }>
-                            {move || StartOptions::palette(edition.get()).into_iter().map(|c| view! { <option value=c.name() selected=move || colours.get()[i] == c>{colour_label(c)}</option> }).collect_view()}
+                            {move || StartOptions::palette(edition.get()).into_iter().map(|c| view! { <option value=c.name() selected=move || colours.get()[i] == c disabled=move || colours.with(|cs| (0..count.get()).any(|j| j != i && cs[j] == c))>{colour_label(c)}</option> }).collect_view()}
                         </select>
                         <span class="swatch" style=move || format!("background:{}", colour_fill(colours.get()[i]))></span>
                         <input type="text" maxlength="24" placeholder=move || colour_label(colours.get()[i]) aria-label=format!("Name of player {}", i + 1)
@@ -167,13 +186,51 @@ pub fn StartScreen() -> impl IntoView {
                     <button class:active=move || !public_money.get() on:click=move |_| public_money.set(false)>"Private money"</button>
                     <button class:active=move || public_money.get() on:click=move |_| public_money.set(true)>"Public money"</button>
                 </div>
+                <div class="row start-row">
+                    <button class="primary big" data-start="" on:click=start>"Start game"</button>
+                    {move || setup_error.get().map(|m| view! { <span class="notice" role="alert" data-setup-error="">{m}</span> })}
+                </div>
+            </section>
+            <section class="panel saves">
+                <h2>"Saved games"</h2>
+                <super::dom::Dom tree=Memo::new(move |_| saves_tree(saves())) class="save-list" on_tap=Callback::new(move |e: web_sys::Element| {
+                    let Some(id) = super::dom::closest_attr(&e, "data-save") else { return };
+                    if e.closest("[data-continue]").ok().flatten().is_some() {
+                        match storage::load(&id) {
+                            Ok(s) => ctx.show(Some(s)),
+                            Err(e) => { ctx.start_message.set(Some(format!("This game can't be continued: {e}. Its text is kept as a backup."))); ctx.saves_changed.update(|n| *n += 1); }
+                        }
+                    } else if e.closest("[data-delete]").ok().flatten().is_some() {
+                        storage::delete(&id);
+                        ctx.saves_changed.update(|n| *n += 1);
+                    }
+                })/>
+            </section>
+            <div class="row"><button data-rules="" on:click=move |_| rules.set(true)>"Rules"</button></div>
+            {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules edition=edition.get_untracked()/> })}
+            <details class="more" data-more="">
+                <summary>"More: open a game record, choose a seed"</summary>
+                <super::share::ImportPanel/>
+                <section class="panel">
+                    <h2>"Seed"</h2>
+                    <p class="hint">"The same seed deals the same map and cards (a new game's seed is random when this is empty)."</p>
                 <div class="row">
                     <label>"Seed " <input type="text" inputmode="numeric" placeholder="random" prop:value=move || seed.get() on:input=move |e| seed.set(event_target_value(&e))/></label>
                 </div>
-                <div class="row"><button class="primary big" data-start="" on:click=start>"Start game"</button></div>
-            </section>
+                </section>
+            </details>
         </div>
     }
+}
+
+/// A save's time in the browser's words ("22/11/2026, 09:50").
+fn when(ms: f64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    let opts = js_sys::Object::new();
+    for (k, v) in [("dateStyle", "medium"), ("timeStyle", "short")] {
+        let _ = js_sys::Reflect::set(&opts, &k.into(), &v.into());
+    }
+    d.to_locale_string("default", &opts).into()
 }
 
 /// The saved games: a row each, to continue or delete.
@@ -185,10 +242,10 @@ fn saves_tree(list: Vec<Listed>) -> Vec<super::dom::Node> {
     let button = |label: &str, attr: &'static str| el("button").attr("type", "button").attr(attr, "").text(label);
     list.into_iter()
         .map(|l| match l {
-            Listed::Ok { id, summary, .. } => el("div")
+            Listed::Ok { id, summary, updated } => el("div")
                 .class("save-row")
                 .attr("data-save", id)
-                .kid(el("span").text(summary))
+                .kid(el("span").text(summary).kid(el("small").class("when").text(format!(" · saved {}", when(updated)))))
                 .kid(button("Continue", "data-continue").class("primary"))
                 .kid(button("Delete", "data-delete")),
             Listed::Broken { id, reason } => el("div")
@@ -221,12 +278,12 @@ pub fn HandOverCard(colour: Colour, name: String, #[prop(optional)] reason: Opti
 #[component]
 pub fn HandOver(colour: Colour) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let name = ctx.session.with_untracked(|s| s.as_ref().map(|s| s.name(colour))).unwrap_or_default();
+    let (name, reason) = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.name(colour), s.hand_over_reason()))).unwrap_or_default();
     let take = Callback::new(move |_| {
         ctx.notice.set(None);
         ctx.update(|s| s.take_device(colour));
     });
-    view! { <HandOverCard colour=colour name=name on_take=take/> }
+    view! { <HandOverCard colour=colour name=name reason=reason on_take=take/> }
 }
 
 /// A public announcement for the whole table (revealed bids).

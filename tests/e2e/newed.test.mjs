@@ -236,13 +236,14 @@ test("the documented link: placement, a sale, a region founded, a forest knight,
   await page.click("[data-pass]");
   await page.waitForSelector('[data-handover="blue"]');
 
-  // ---- Reload: the start screen lists the game; Continue brings back the same position.
+  // ---- Reload: the page comes back to the game through its hand-over screen (the address names
+  // the save); the start screen lists it too.
   await page.reload();
-  await page.waitForSelector("[data-continue]");
-  assert.equal(await page.locator("[data-save]").count(), 1);
-  assert.match(await page.locator("[data-save]").innerText(), /New Edition · Ann, Ben, Cleo/);
-  await page.click("[data-continue]");
   await page.waitForSelector('[data-handover="blue"]');
+  assert.equal(await page.locator("[data-start]").count(), 0, "not the start screen");
+  const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("loewenherz/save/")).map((k) => JSON.parse(localStorage.getItem(k)).summary));
+  assert.equal(saved.length, 1);
+  assert.match(saved[0], /New Edition · Ann, Ben, Cleo/);
   assert.equal(await edition(page), "new");
   await takeDevice(page, "blue");
   assert.deepEqual(await newBoardState(page), board, "the same pieces, borders and regions");
@@ -331,6 +332,7 @@ test("export the finished game from its end screen, import the file in a fresh b
     await p2.goto(fresh.srv.url);
     await p2.waitForSelector("[data-start]");
     assert.equal(await p2.locator("[data-save]").count(), 0, "a fresh profile has no saves");
+    await p2.evaluate(() => { document.querySelector("[data-more]").open = true; }); // import lives under "More"
     await p2.setInputFiles("[data-import-file]", file);
     await p2.waitForSelector("[data-replay]");
     assert.equal(await edition(p2), "new");
@@ -381,6 +383,7 @@ test("a bad New Edition link shows a message and starts nothing; records open in
   const openRecord = async (record) => {
     await page.goto(srv.url);
     await page.waitForSelector("[data-start]");
+    await page.evaluate(() => { document.querySelector("[data-more]").open = true; }); // import lives under "More"
     await page.fill("[data-import-text]", record);
     await page.click("[data-import]");
     await page.waitForSelector("[data-replay]");

@@ -70,6 +70,7 @@ test("export a game from the menu, import the file in a fresh browser, replay to
   await p2.goto(fresh.srv.url);
   await p2.waitForSelector("[data-start]");
   assert.equal(await p2.locator("[data-save]").count(), 0, "a fresh profile has no saves");
+  await p2.evaluate(() => { document.querySelector("[data-more]").open = true; }); // import lives under "More"
   await p2.setInputFiles("[data-import-file]", file);
   const replayed = await replayToEnd(p2);
   assert.deepEqual(replayed.scores, original);
@@ -88,6 +89,7 @@ test("a finished CLI game pasted as a record replays to the referee's final scor
   const expected = cliScores(cliReplay(record));
   await page.goto(srv.url);
   await page.waitForSelector("[data-start]");
+  await page.evaluate(() => { document.querySelector("[data-more]").open = true; }); // import lives under "More"
   await page.fill("[data-import-text]", record);
   await page.click("[data-import]");
   const { scores: got } = await replayToEnd(page);
