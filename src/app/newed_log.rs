@@ -43,7 +43,12 @@ pub fn mine_text(k: MineKind) -> &'static str {
 
 /// "1 ducat", "3 ducats".
 pub fn ducats(n: u32) -> String {
-    if n == 1 { "1 ducat".into() } else { format!("{n} ducats") }
+    count(n as usize, "ducat", "ducats")
+}
+
+/// A number with its noun: "1 card", "3 cards".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
 fn signed(n: i32) -> String {

@@ -47,6 +47,49 @@ pub struct BoardModel {
     pub recent_spaces: Vec<Space>,
 }
 
+/// Size of a space in board units.
+pub const SPACE: i32 = 44;
+/// Room around the board for the row and column labels.
+pub const MARGIN: i32 = 18;
+
+/// The part of the board on screen, in board units (the SVG's viewBox).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Window {
+    /// Left.
+    pub x: i32,
+    /// Top.
+    pub y: i32,
+    /// Width.
+    pub w: i32,
+    /// Height.
+    pub h: i32,
+}
+
+/// A side of the window.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Side {
+    /// Left.
+    Left,
+    /// Right.
+    Right,
+    /// Top.
+    Top,
+    /// Bottom.
+    Bottom,
+}
+
+impl Side {
+    /// Its name (`data-offscreen`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Right => "right",
+            Side::Top => "top",
+            Side::Bottom => "bottom",
+        }
+    }
+}
+
 /// The word a terrain has in the edition (`data-terrain`): the New Edition's open land is
 /// meadow.
 pub fn terrain_name(edition: Edition, t: Terrain) -> &'static str {
@@ -214,6 +257,44 @@ impl BoardModel {
         self
     }
 
+    /// The part of the board shown at `zoom` tenths (10: the whole board) around `center` (in
+    /// board units, a space being 44), kept inside the board.
+    pub fn window(&self, zoom: u32, center: (i32, i32)) -> Window {
+        let (bw, bh) = (self.cols as i32 * SPACE, self.rows as i32 * SPACE);
+        let zoom = zoom.clamp(10, 40) as i32;
+        if zoom == 10 {
+            return Window { x: -MARGIN, y: -MARGIN, w: bw + MARGIN + 4, h: bh + MARGIN + 4 };
+        }
+        let (w, h) = (bw * 10 / zoom, bh * 10 / zoom);
+        let x = (center.0 - w / 2).clamp(0, bw - w);
+        let y = (center.1 - h / 2).clamp(0, bh - h);
+        Window { x: x - MARGIN, y: y - MARGIN, w: w + MARGIN + 4, h: h + MARGIN + 4 }
+    }
+
+    /// How many tap targets (spaces and legal edges) lie outside the window, per side.
+    pub fn offscreen(&self, win: &Window) -> Vec<(Side, usize)> {
+        let (x0, y0, x1, y1) = (win.x + MARGIN, win.y + MARGIN, win.x + win.w - 4, win.y + win.h - 4);
+        let mut count = [0usize; 4];
+        let centre = |s: Space| (s.col() as i32 * SPACE + SPACE / 2, s.row() as i32 * SPACE + SPACE / 2);
+        let points = self.targets.iter().map(|&(s, _)| centre(s)).chain(self.edges.iter().flatten().filter(|(_, ok)| *ok).map(|&(e, _)| {
+            let (a, b) = e.spaces();
+            let (pa, pb) = (centre(a), centre(b));
+            ((pa.0 + pb.0) / 2, (pa.1 + pb.1) / 2)
+        }));
+        for (x, y) in points {
+            if x < x0 {
+                count[0] += 1;
+            } else if x > x1 {
+                count[1] += 1;
+            } else if y < y0 {
+                count[2] += 1;
+            } else if y > y1 {
+                count[3] += 1;
+            }
+        }
+        [Side::Left, Side::Right, Side::Top, Side::Bottom].into_iter().zip(count).filter(|&(_, n)| n > 0).collect()
+    }
+
     /// The terrain of a space.
     pub fn terrain_at(&self, s: Space) -> Option<Terrain> {
         self.terrain.iter().find(|(x, _)| *x == s).map(|(_, t)| *t)
@@ -297,5 +378,23 @@ mod tests {
         assert_eq!(marked.staged_edges, vec![e]);
         assert_eq!(marked.staged_spaces, vec![sp("h5")]);
         assert!(before.clone().with_staged(&before).staged_spaces.is_empty());
+    }
+
+    #[test]
+    fn a_zoomed_window_stays_on_the_board_and_counts_the_targets_it_hides() {
+        let (n, _) = NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42)).unwrap();
+        let m = BoardModel::new_edition(&n.view(Some(Colour::Red)), Mode::Normal);
+        let whole = m.window(10, (0, 0));
+        assert!(m.offscreen(&whole).is_empty(), "the whole board hides nothing");
+        // Twice as close, in the top-left corner (asked beyond the board: kept on it).
+        let w = m.window(20, (-500, -500));
+        assert_eq!((w.x + MARGIN, w.y + MARGIN), (0, 0));
+        assert_eq!(w.w - MARGIN - 4, 12 * SPACE / 2);
+        let hidden = m.offscreen(&w);
+        let total: usize = hidden.iter().map(|(_, n)| n).sum();
+        let visible = m.targets.iter().filter(|(s, _)| s.col() < 6 && s.row() < 6).count();
+        assert_eq!(total, m.targets.len() - visible, "every target outside the window is counted once");
+        assert!(hidden.iter().any(|(s, _)| *s == Side::Right) && hidden.iter().any(|(s, _)| *s == Side::Bottom));
+        assert!(!hidden.iter().any(|(s, _)| *s == Side::Left || *s == Side::Top));
     }
 }

@@ -160,10 +160,10 @@ impl Session {
         let action = |i: u8| {
             v.card
                 .and_then(|c| match c.face() {
-                    crate::engine::CardFace::Actions(a) => Some(format!("\u{201c}{}\u{201d}", super::log::action_text(a[i as usize - 1]))),
+                    crate::engine::CardFace::Actions(a) => a.get(i as usize).map(|&x| format!("\u{201c}{}\u{201d}", super::log::action_text(x))),
                     _ => None,
                 })
-                .unwrap_or_else(|| format!("action {i}"))
+                .unwrap_or_else(|| format!("action {}", i + 1))
         };
         if self.politics_offer().is_some() {
             return "You may play Alliance or Renegade with the decision card you just laid.".into();
@@ -302,9 +302,21 @@ impl Session {
                 self.last_score_changes.push((*colour, *delta));
             }
         }
+        let mut revealed = false;
         for (e, line) in describe_all(events, &|c| self.name(c), round) {
-            if matches!(e, Event::BidsRevealed { .. }) {
-                self.announcements.push(line.text.clone());
+            match e {
+                Event::BidsRevealed { .. } => {
+                    self.announcements.push(line.text.clone());
+                    revealed = true;
+                }
+                // The reveal names its outcome: the winner, a second duel, or nobody.
+                Event::DuelWon { .. } | Event::DuelStarted { second: true, .. } | Event::DuelVoid { .. } if revealed => {
+                    if let Some(a) = self.announcements.last_mut() {
+                        *a = format!("{a} {}", line.text);
+                    }
+                    revealed = false;
+                }
+                _ => {}
             }
             self.log.push(line);
         }
@@ -522,5 +534,31 @@ mod tests {
                 s.dismiss_announcement();
             }
         }
+    }
+
+    #[test]
+    fn every_hand_over_says_why_the_device_is_passed() {
+        let mut s = three();
+        let mut reasons = Vec::new();
+        for _ in 0..400 {
+            let Some(a) = s.actor() else { break };
+            if s.screen() == Screen::HandOver(a) {
+                let r = s.hand_over_reason();
+                assert!(!r.is_empty(), "a reason for {a}");
+                reasons.push(r);
+                s.take_device(a);
+            }
+            while !s.announcements.is_empty() {
+                s.dismiss_announcement();
+            }
+            let v = s.view();
+            let Some(&m) = v.moves.iter().find(|m| !matches!(m, Move::Unally { .. } | Move::Alliance { .. } | Move::Renegade { .. })) else { break };
+            s.act(m).unwrap();
+            if s.must_confirm() {
+                s.confirm();
+            }
+        }
+        assert!(reasons.iter().any(|r| r.starts_with("Round 1: Ann is start player")), "{reasons:?}");
+        assert!(reasons.iter().any(|r| r.starts_with("Perform \u{201c}") || r.starts_with("Your sealed bid for \u{201c}") || r.contains("for \u{201c}")), "{reasons:?}");
     }
 }

@@ -8,10 +8,6 @@ use crate::engine::{newed, Edge, Move, PhaseView, Space, View};
 pub enum Mode {
     /// Taps make the obvious move.
     Normal,
-    /// Taps place knights (when expansion is possible too).
-    Knight,
-    /// Taps expand (when knights are possible too).
-    Expand,
     /// Alliance: choose one's own province or region (its castle).
     AllianceOwn,
     /// Alliance: choose the foreign one.
@@ -59,9 +55,7 @@ pub fn mode_moves(view: &View, mode: Mode) -> Vec<Move> {
         .filter(|m| {
             !matches!(
                 (mode, m),
-                (Mode::Knight, Move::Expand { .. })
-                    | (Mode::Expand, Move::Knight { .. })
-                    | (Mode::AllianceOwn | Mode::AllianceOther(_) | Mode::RenegadeRemove | Mode::RenegadePlace(_), _)
+                (Mode::AllianceOwn | Mode::AllianceOther(_) | Mode::RenegadeRemove | Mode::RenegadePlace(_), _)
                     | (_, Move::Alliance { .. } | Move::Renegade { .. })
             )
         })
@@ -94,25 +88,24 @@ pub fn classic_targets(view: &View, mode: Mode) -> (Vec<(Space, Target)>, Option
     (out, edges)
 }
 
-/// The Classic moves a tap on a space makes: every payment of the move the mode means (the
-/// caller asks which when there are several).
+/// The Classic moves a tap on a space can make: a castle, a knight (each way to pay for it) or an
+/// expansion — the caller asks which when there are several, so no tap means something the
+/// player didn't choose.
 pub fn classic_moves_for_space(view: &View, mode: Mode, s: Space) -> Vec<Move> {
     let mut out: Vec<Move> = match mode {
         Mode::RenegadePlace(k) => view.moves.iter().copied().filter(|m| matches!(m, Move::Renegade { remove, place, .. } if *remove == k && *place == s)).collect(),
         _ => {
             let moves = mode_moves(view, mode);
-            let knights: Vec<Move> = moves.iter().copied().filter(|m| matches!(m, Move::Castle { at, .. } | Move::Knight { at, .. } if *at == s)).collect();
-            if knights.is_empty() {
-                moves.iter().copied().filter(|m| matches!(m, Move::Expand { at, castle: None, .. } if *at == s)).take(1).collect()
-            } else {
-                knights
-            }
+            let mut out: Vec<Move> = moves.iter().copied().filter(|m| matches!(m, Move::Castle { at, .. } | Move::Knight { at, .. } if *at == s)).collect();
+            out.extend(moves.iter().copied().filter(|m| matches!(m, Move::Expand { at, castle: None, .. } if *at == s)).take(1));
+            out
         }
     };
-    // Money first, then treasure cards.
+    // Knights before expansions; money first, then treasure cards.
     out.sort_by_key(|m| match m {
-        Move::Knight { pay, .. } | Move::Renegade { pay, .. } => (pay.0 != 0, pay.0),
-        _ => (false, 0),
+        Move::Knight { pay, .. } | Move::Renegade { pay, .. } => (0, pay.0 != 0, pay.0),
+        Move::Expand { .. } => (1, false, 0),
+        _ => (0, false, 0),
     });
     out
 }

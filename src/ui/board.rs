@@ -3,7 +3,7 @@
 //! neutral zones hatched, borders, alliance seals, castles, knights, staged pieces dashed) and
 //! the tap targets of this step, each marked by what a tap does.
 
-use crate::app::render::{terrain_name, BoardModel};
+use crate::app::render::{terrain_name, BoardModel, Side, Window};
 use crate::app::targets::Target;
 use crate::engine::{Colour, Edge, Edition, MineKind, PieceKind, Space, Terrain};
 use leptos::prelude::*;
@@ -103,15 +103,53 @@ pub fn land_svg(edition: Edition, terrain: &[(Space, Terrain)]) -> String {
     out
 }
 
-/// Labels, tile seams and the frame.
-fn frame_svg(cols: u8, rows: u8, tile: u8) -> String {
+/// Row and column labels along the window's top and left edges, so they stay in view when the
+/// board is zoomed; and a marker on each side where tap targets lie outside the window.
+fn labels_svg(cols: u8, rows: u8, win: Window, hidden: &[(Side, usize)]) -> String {
     let mut out = String::new();
+    let zoomed = win.x > -MARGIN || win.y > -MARGIN || win.w < cols as i32 * CELL + MARGIN + 4;
+    let class = if zoomed { "label zoomed" } else { "label" };
+    // Labels keep their size on screen too.
+    let fs = ((if zoomed { 17 } else { 11 }) * win.w / (cols as i32 * CELL + MARGIN + 4)).max(6);
     for c in 0..cols {
-        let _ = write!(out, r#"<text class="label" x="{}" y="-5">{}</text>"#, c as i32 * CELL + CELL / 2, (b'a' + c) as char);
+        let _ = write!(out, r#"<text class="{class}" style="font-size:{fs}px" x="{}" y="{}">{}</text>"#, c as i32 * CELL + CELL / 2, win.y + fs + 1, (b'a' + c) as char);
     }
     for r in 0..rows {
-        let _ = write!(out, r#"<text class="label" x="-9" y="{}">{}</text>"#, r as i32 * CELL + CELL / 2 + 4, r + 1);
+        let _ = write!(out, r#"<text class="{class}" style="font-size:{fs}px" x="{}" y="{}">{}</text>"#, win.x + fs * 3 / 4, r as i32 * CELL + CELL / 2 + fs / 3, r + 1);
     }
+    // Markers keep their size on screen: scaled with the window.
+    let full = cols as i32 * CELL + MARGIN + 4;
+    let r = (30 * win.w / full).max(9);
+    let (a, b) = (r / 2, r * 3 / 5);
+    for &(side, n) in hidden {
+        let (cx, cy) = (win.x + win.w / 2, win.y + win.h / 2);
+        let (x, y) = match side {
+            Side::Left => (win.x + MARGIN + r, cy),
+            Side::Right => (win.x + win.w - 4 - r, cy),
+            Side::Top => (cx, win.y + MARGIN + r),
+            Side::Bottom => (cx, win.y + win.h - 4 - r),
+        };
+        let tri = match side {
+            Side::Left => format!("M{} {y} L{} {} L{} {} z", x - a, x + a, y - b, x + a, y + b),
+            Side::Right => format!("M{} {y} L{} {} L{} {} z", x + a, x - a, y - b, x - a, y + b),
+            Side::Top => format!("M{x} {} L{} {} L{} {} z", y - a, x - b, y + a, x + b, y + a),
+            Side::Bottom => format!("M{x} {} L{} {} L{} {} z", y + a, x - b, y - a, x + b, y - a),
+        };
+        let _ = write!(
+            out,
+            r#"<g class="offscreen" data-offscreen="{}" data-pan="{}"><circle cx="{x}" cy="{y}" r="{r}"/><path d="{tri}"/><text x="{x}" y="{}" style="font-size:{}px">{n}</text></g>"#,
+            side.name(),
+            side.name(),
+            y + r + r * 3 / 5,
+            r * 3 / 4
+        );
+    }
+    out
+}
+
+/// Tile seams and the frame.
+fn frame_svg(cols: u8, rows: u8, tile: u8) -> String {
+    let mut out = String::new();
     let side = tile as i32 * CELL;
     for ty in 0..(rows / tile) as i32 {
         for tx in 0..(cols / tile) as i32 {
@@ -283,31 +321,130 @@ pub fn overlay_svg(m: &BoardModel) -> String {
     out
 }
 
-/// The board. Taps on spaces and edges go to `on_space` and `on_edge` (none in a replay).
+/// Zoom steps in tenths (10: the whole board).
+const ZOOMS: [u32; 4] = [10, 16, 24, 32];
+
+/// The board. Taps on spaces and edges go to `on_space` and `on_edge` (none in a replay). It can
+/// be zoomed (buttons, or two fingers) and panned (dragging, or the markers that point at tap
+/// targets outside the part shown).
 #[component]
 pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_space: Option<Callback<Space>>, #[prop(optional)] on_edge: Option<Callback<Edge>>) -> impl IntoView {
     // The land changes only with the map: drawn once per game, not per tap.
     let land = Memo::new(move |_| model.with(|m| m.as_ref().map(|m| (m.edition, m.cols, m.rows, m.tile, m.terrain.clone()))));
     let land_text = move || land.with(|l| l.as_ref().map(|(edition, cols, rows, tile, terrain)| (land_svg(*edition, terrain), frame_svg(*cols, *rows, *tile))));
     let overlay = move || model.with(|m| m.as_ref().map(overlay_svg).unwrap_or_default());
-    let view_box = move || {
-        land.with(|l| l.as_ref().map(|(_, cols, rows, ..)| format!("{} {} {} {}", -MARGIN, -MARGIN, *cols as i32 * CELL + MARGIN + 4, *rows as i32 * CELL + MARGIN + 4)))
+    let zoom = RwSignal::new(10u32);
+    let center = RwSignal::new((0i32, 0i32));
+    let window = Memo::new(move |_| model.with(|m| m.as_ref().map(|m| m.window(zoom.get(), center.get()))));
+    let view_box = move || window.get().map(|w| format!("{} {} {} {}", w.x, w.y, w.w, w.h));
+    let labels = move || {
+        model.with(|m| {
+            let (m, w) = (m.as_ref()?, window.get()?);
+            Some(labels_svg(m.cols, m.rows, w, &m.offscreen(&w)))
+        })
+        .unwrap_or_default()
     };
     let edition = move || land.with(|l| l.as_ref().map(|l| if l.0 == Edition::New { "new" } else { "classic" }));
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    // Dragging and pinching: the pointers down, where they started, and the window then.
+    let pointers = StoredValue::new(Vec::<(i32, f64, f64)>::new());
+    let start = StoredValue::new(None::<(Vec<(i32, f64, f64)>, u32, (i32, i32))>);
+    let dragged = StoredValue::new(false);
+    let units_per_px = move || {
+        let w = window.get_untracked()?;
+        let svg = svg_ref.get_untracked()?;
+        let el: &web_sys::Element = svg.as_ref();
+        let width = el.client_width() as f64;
+        (width > 0.0).then(|| w.w as f64 / width)
+    };
+    let set_zoom = move |z: u32| {
+        if zoom.get_untracked() == 10 && z > 10 {
+            // Zoom in around the middle of the board the first time.
+            if let Some(w) = window.get_untracked() {
+                center.set((w.x + w.w / 2, w.y + w.h / 2));
+            }
+        }
+        zoom.set(z.clamp(10, 32));
+    };
+    let down = move |ev: leptos::ev::PointerEvent| {
+        pointers.update_value(|p| {
+            p.retain(|x| x.0 != ev.pointer_id());
+            p.push((ev.pointer_id(), ev.client_x() as f64, ev.client_y() as f64));
+        });
+        dragged.set_value(false);
+        let w = window.get_untracked();
+        start.set_value(Some((pointers.get_value(), zoom.get_untracked(), w.map_or(center.get_untracked(), |w| (w.x + w.w / 2, w.y + w.h / 2)))));
+    };
+    let moved = move |ev: leptos::ev::PointerEvent| {
+        let Some((from, z0, c0)) = start.get_value() else { return };
+        pointers.update_value(|p| {
+            if let Some(x) = p.iter_mut().find(|x| x.0 == ev.pointer_id()) {
+                *x = (ev.pointer_id(), ev.client_x() as f64, ev.client_y() as f64);
+            }
+        });
+        let now = pointers.get_value();
+        let Some(k) = units_per_px() else { return };
+        match (from.as_slice(), now.as_slice()) {
+            ([a, b], [c, d]) => {
+                let dist = |p: &(i32, f64, f64), q: &(i32, f64, f64)| ((p.1 - q.1).powi(2) + (p.2 - q.2).powi(2)).sqrt().max(1.0);
+                let z = (z0 as f64 * dist(c, d) / dist(a, b)).round() as u32;
+                dragged.set_value(true);
+                set_zoom(z);
+            }
+            ([a], [b]) if a.0 == b.0 => {
+                let (dx, dy) = (b.1 - a.1, b.2 - a.2);
+                if dx.abs() + dy.abs() > 8.0 {
+                    dragged.set_value(true);
+                }
+                if dragged.get_value() && zoom.get_untracked() > 10 {
+                    center.set((c0.0 - (dx * k) as i32, c0.1 - (dy * k) as i32));
+                }
+            }
+            _ => {}
+        }
+    };
+    let up = move |ev: leptos::ev::PointerEvent| {
+        pointers.update_value(|p| p.retain(|x| x.0 != ev.pointer_id()));
+        let rest = pointers.get_value();
+        start.set_value((!rest.is_empty()).then(|| (rest, zoom.get_untracked(), center.get_untracked())));
+    };
     let tap = move |ev: leptos::ev::MouseEvent| {
+        if dragged.get_value() {
+            dragged.set_value(false);
+            return;
+        }
         let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
-        let Ok(Some(hit)) = el.closest("[data-free-edge],[data-space]") else { return };
-        if let (Some(f), Some(e)) = (on_edge, hit.get_attribute("data-free-edge").and_then(|e| Edge::parse(&e))) {
+        let Ok(Some(hit)) = el.closest("[data-pan],[data-free-edge],[data-space]") else { return };
+        if let (Some(side), Some(w)) = (hit.get_attribute("data-pan"), window.get_untracked()) {
+            let (cx, cy) = (w.x + w.w / 2, w.y + w.h / 2);
+            center.set(match side.as_str() {
+                "left" => (cx - w.w / 2, cy),
+                "right" => (cx + w.w / 2, cy),
+                "top" => (cx, cy - w.h / 2),
+                _ => (cx, cy + w.h / 2),
+            });
+        } else if let (Some(f), Some(e)) = (on_edge, hit.get_attribute("data-free-edge").and_then(|e| Edge::parse(&e))) {
             f.run(e);
         } else if let (Some(f), Some(s)) = (on_space, hit.get_attribute("data-space").and_then(|s| Space::parse(&s))) {
             f.run(s);
         }
     };
+    let step = move |d: i32| {
+        let z = zoom.get_untracked();
+        let i = ZOOMS.iter().position(|&x| x >= z).unwrap_or(0) as i32;
+        set_zoom(ZOOMS[(i + d).clamp(0, ZOOMS.len() as i32 - 1) as usize]);
+    };
+    let scroll_class = move || if zoom.get() > 10 { "board-scroll zoomed" } else { "board-scroll" };
     let (land_part, frame_part) = (move || land_text().map(|t| t.0).unwrap_or_default(), move || land_text().map(|t| t.1).unwrap_or_default());
     view! {
-        <p class="swipe-hint">"Swipe the map sideways to see all of it."</p>
-        <div class="board-scroll">
-            <svg class="board" viewBox=view_box data-board=edition role="img" aria-label="The map" on:click=tap>
+        <div class="board-tools row" role="group" aria-label="Map view">
+            <button type="button" aria-label="Zoom in" data-zoom-in="" on:click=move |_| step(1)>"+"</button>
+            <button type="button" aria-label="Zoom out" data-zoom-out="" disabled=move || zoom.get() == 10 on:click=move |_| step(-1)>"−"</button>
+            <button type="button" data-zoom-whole="" disabled=move || zoom.get() == 10 on:click=move |_| zoom.set(10)>"Whole map"</button>
+        </div>
+        <div class=scroll_class>
+            <svg class="board" node_ref=svg_ref viewBox=view_box data-board=edition data-zoom=move || zoom.get() role="img" aria-label="The map"
+                on:click=tap on:pointerdown=down on:pointermove=moved on:pointerup=up on:pointercancel=up>
                 <defs>
                     <pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                         <line x1="0" y1="0" x2="0" y2="8" class="hatch-line"/>
@@ -316,6 +453,7 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_space: Option
                 <g class="terrain" inner_html=land_part></g>
                 <g class="overlay" inner_html=overlay></g>
                 <g class="frame-layer" inner_html=frame_part></g>
+                <g class="labels" inner_html=labels></g>
             </svg>
         </div>
     }

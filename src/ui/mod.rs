@@ -183,6 +183,24 @@ pub fn App() -> impl IntoView {
     let ctx = Ctx::new(None);
     provide_context(ctx);
     screens::open_from_link(ctx);
+    // Escape closes the topmost dialog; with no dialog open it takes back a staged step.
+    let _ = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() != "Escape" {
+            return;
+        }
+        let doc = web_sys::window().and_then(|w| w.document());
+        let close = doc.and_then(|d| d.query_selector_all("[role=dialog] [data-close]").ok()).and_then(|l| l.length().checked_sub(1).and_then(|i| l.get(i)));
+        match close.and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(n).ok()) {
+            Some(button) => button.click(),
+            None => {
+                ctx.mode.set(Mode::Normal);
+                ctx.pay_choice.set(Vec::new());
+                ctx.region_choice.set(Vec::new());
+                ctx.update(|s| s.undo());
+                ctx.update_new(|s| s.undo());
+            }
+        }
+    });
     view! { <Root/> }
 }
 

@@ -6,7 +6,7 @@ use super::board::{colour_fill, Board};
 use super::dom::{closest_attr, el, Dom, Node};
 use super::screens::HandOverCard;
 use super::{Ctx, Mode};
-use crate::app::newed_log::{ducats, mine_text, power_action_short, power_action_text};
+use crate::app::newed_log::{count, ducats, mine_text, power_action_short, power_action_text};
 use crate::app::newed_session::NewSession;
 use crate::app::render::BoardModel;
 use crate::engine::newed::view::PhaseView;
@@ -46,6 +46,7 @@ pub fn NewGameScreen() -> impl IntoView {
     view! {
         <div class="game new-edition">
             <NewTopBar/>
+            <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(|(v, names, _)| super::panels::strip_tree(&v.players.iter().map(|&c| (c, name_of(names, c), v.scores[c])).collect::<Vec<_>>())).unwrap_or_default())) class="strip-host"/>
             <div class="layout">
                 <section class="board-area">
                     <NewPrompt/>
@@ -309,7 +310,7 @@ fn players_tree((v, names, changes): &Table) -> Vec<Node> {
             .kid(
                 el("span")
                     .class("meta")
-                    .text(format!("{} cards · {} knights left · income {}{money}", v.hand_counts[c], v.knights_in_stock[c], v.income[c]))
+                    .text(format!("{} · {} left · income {}{money}", count(v.hand_counts[c], "card", "cards"), count(v.knights_in_stock[c] as usize, "knight", "knights"), v.income[c]))
                     .kids(v.monopolies[c].iter().map(|&k| el("span").class(format!("mine-badge {}", k.name())).text(mine_text(k)))),
             )
     });

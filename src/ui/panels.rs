@@ -6,6 +6,7 @@ use super::dom::{el, Node};
 use super::{Ctx, Mode};
 use crate::app::render::BoardModel;
 use crate::app::log::{action_text, bid_text, LogLine};
+use crate::app::newed_log::count;
 use crate::engine::{CardFace, Colour, Move, PhaseView, PoliticsCard, Treasures, View};
 use leptos::prelude::*;
 
@@ -57,9 +58,11 @@ pub fn GameScreen() -> impl IntoView {
         let mode = ctx.mode.get();
         ctx.session.with(|s| s.as_ref().map(|s| BoardModel::of_session(s, mode)))
     });
+    let strip = Memo::new(move |_| table.with(|t| t.as_ref().map(|t| strip_tree(&t.view.players.iter().map(|&c| (c, t.name(c), t.view.scores[c])).collect::<Vec<_>>())).unwrap_or_default()));
     view! {
         <div class="game">
             <TopBar/>
+            <super::dom::Dom tree=strip class="strip-host"/>
             <div class="layout">
                 <section class="board-area">
                     <Prompt/>
@@ -211,16 +214,6 @@ pub fn Controls() -> impl IntoView {
                     PhaseView::Negotiation { .. } => parts.push(view! { <Negotiate/> }.into_any()),
                     PhaseView::Duel { .. } => parts.push(view! { <Bid/> }.into_any()),
                     PhaseView::Perform { knights_placed: Some(_), .. } => {
-                        let k = has(&|m| matches!(m, Move::Knight { .. }));
-                        let e = has(&|m| matches!(m, Move::Expand { .. }));
-                        if k && e {
-                            parts.push(view! {
-                                <div class="row modes" role="group" aria-label="What a tap does">
-                                    <button class:active=move || ctx.mode.get() != Mode::Expand on:click=move |_| ctx.mode.set(Mode::Knight)>"Place knight"</button>
-                                    <button class:active=move || ctx.mode.get() == Mode::Expand on:click=move |_| ctx.mode.set(Mode::Expand)>"Expand province"</button>
-                                </div>
-                            }.into_any());
-                        }
                         let forest: Vec<Move> = moves.iter().copied().filter(|m| matches!(m, Move::Knight { pay, .. } if !pay.is_empty())).collect();
                         if !forest.is_empty() && !moves.iter().any(|m| matches!(m, Move::Knight { pay, at, .. } if pay.is_empty() && forest.iter().any(|f| matches!(f, Move::Knight { at: a, .. } if a == at)))) {
                             parts.push(view! { <p class="hint">"Forest knights are paid with a treasure card (no change)."</p> }.into_any());
@@ -419,7 +412,7 @@ fn track_tree(t: &Table) -> Vec<Node> {
     let rows = v.players.iter().map(|&c| {
         let score = v.scores[c];
         let change: i32 = t.changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
-        let money = v.ducats[c].filter(|_| v.public_money || v.viewer != Some(c)).map(|d| format!(" · {d} ducats")).unwrap_or_default();
+        let money = v.ducats[c].filter(|_| v.public_money || v.viewer != Some(c)).map(|d| format!(" · {}", crate::app::newed_log::ducats(d))).unwrap_or_default();
         let pts = el("span").class(if change != 0 { "pts changed" } else { "pts" }).text(score.to_string());
         let pts = if change != 0 { pts.kid(el("small").text(if change > 0 { format!(" +{change}") } else { format!(" {change}") })) } else { pts };
         el("div")
@@ -428,7 +421,7 @@ fn track_tree(t: &Table) -> Vec<Node> {
             .kid(el("span").class("who").text(t.name(c)))
             .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%;background:{}", score * 100 / max, colour_fill(c)))))
             .kid(pts)
-            .kid(el("span").class("meta").text(format!("{} cards · {} knights left{money}", v.hand_counts[c], v.knights_in_stock[c])))
+            .kid(el("span").class("meta").text(format!("{} · {} left{money}", count(v.hand_counts[c], "card", "cards"), count(v.knights_in_stock[c] as usize, "knight", "knights"))))
     });
     let mut out = vec![el("h2").text("Power track")];
     out.extend(rows);
@@ -500,16 +493,13 @@ fn unally_buttons(moves: &[Move]) -> Vec<Move> {
     out
 }
 
-/// How a move is paid, in words (for the payment choice).
+/// What a tap's move does, in words (for the choice when a tap could mean several moves).
 pub fn pay_label(m: &Move) -> String {
+    let how = |pay: &Treasures| if pay.is_empty() { String::new() } else { format!(", paid with {}", pay.cards().map(card_label).collect::<Vec<_>>().join(" + ")) };
     match m {
-        Move::Knight { pay, at, .. } | Move::Renegade { pay, place: at, .. } => {
-            if pay.is_empty() {
-                format!("{at}: pay in ducats")
-            } else {
-                format!("{at}: pay with {}", pay.cards().map(card_label).collect::<Vec<_>>().join(" + "))
-            }
-        }
+        Move::Knight { pay, at, .. } => format!("Knight on {at}{}", how(pay)),
+        Move::Renegade { pay, place, .. } => format!("Your knight to {place}{}", how(pay)),
+        Move::Expand { at, .. } => format!("Expand to {at}"),
         other => other.to_string(),
     }
 }
@@ -580,4 +570,11 @@ pub fn since_tree(lines: &[LogLine], from: Option<usize>) -> Vec<Node> {
     }
     list = list.kids(new[skipped..].iter().map(|l| el("li").text(l.text.clone())));
     vec![el("div").class("panel since").attr("data-since", "").kid(el("h2").text("Since your turn")).kid(list)]
+}
+
+/// The compact score strip that stays in view in portrait: each player's colour, name and score.
+pub fn strip_tree(players: &[(Colour, String, u32)]) -> Vec<Node> {
+    vec![el("div").class("score-strip").attr("data-score-strip", "").kids(players.iter().map(|(c, name, score)| {
+        el("span").kid(el("i").attr("style", format!("background:{}", colour_fill(*c)))).text(format!("{name} {score}"))
+    }))]
 }

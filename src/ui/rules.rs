@@ -40,8 +40,9 @@ pub fn RulesDialog(open: RwSignal<bool>, #[prop(optional)] edition: Option<Editi
         Some(Err(())) => view! { <p class="notice">"The rules can't be loaded right now (offline before the game was ever cached?). Try again when online."</p> }.into_any(),
     };
     view! {
+        <div class="backdrop" data-backdrop="" on:click=move |_| open.set(false)></div>
         <div class="rules-dialog panel" role="dialog" aria-label="Rules" data-rules-dialog="">
-            <button class="x close" aria-label="Close" on:click=move |_| open.set(false)>"×"</button>
+            <button class="x close" aria-label="Close" data-close="" on:click=move |_| open.set(false)>"×"</button>
             <div class="row" role="group" aria-label="Edition">
                 <button class:active=move || shown.get() == Edition::Classic data-rules-edition="classic" on:click=move |_| shown.set(Edition::Classic)>"Classic"</button>
                 <button class:active=move || shown.get() == Edition::New data-rules-edition="new" on:click=move |_| shown.set(Edition::New)>"New Edition"</button>

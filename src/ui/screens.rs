@@ -21,8 +21,8 @@ pub fn open_from_link(ctx: Ctx) {
             if o.seed.is_none() {
                 o.seed = Some(storage::fresh_seed());
             }
-            start_game(ctx, &o);
             clear_query();
+            start_game(ctx, &o);
         }
         Ok(LinkRequest::Replay(param)) => {
             super::share::open_replay_link(ctx, &param);

@@ -136,8 +136,9 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let rules = RwSignal::new(false);
     let edition = if ctx.new_session.with_untracked(Option::is_some) { Edition::New } else { Edition::Classic };
     view! {
+        <div class="backdrop" data-backdrop="" on:click=move |_| open.set(false)></div>
         <div class="menu-panel panel" role="dialog" aria-label="Game menu">
-            <button class="x close" aria-label="Close" on:click=move |_| open.set(false)>"×"</button>
+            <button class="x close" aria-label="Close" data-close="" on:click=move |_| open.set(false)>"×"</button>
             {move || menu_info(ctx).map(|i| {
                 let link2 = i.setup_link.clone();
                 let log = i.log.clone();

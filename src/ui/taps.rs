@@ -49,10 +49,10 @@ pub fn classic_space(ctx: Ctx, s: Space) {
     match options.len() {
         0 => {}
         1 => return ctx.act(options[0]),
-        // Several ways to pay: the player chooses (money or a treasure card).
+        // A knight or an expansion, or several ways to pay: the player chooses.
         _ => {
             ctx.pay_choice.set(options);
-            ctx.notice.set(Some(format!("{s}: how do you pay?")));
+            ctx.notice.set(Some(format!("{s}: what should happen here?")));
             return;
         }
     }
@@ -68,7 +68,7 @@ pub fn classic_space(ctx: Ctx, s: Space) {
         PhaseView::Perform { knights_placed: Some(_), .. } => {
             let knight_possible = moves.iter().any(|m| matches!(m, Move::Knight { .. }));
             let expand_possible = moves.iter().any(|m| matches!(m, Move::Expand { .. }));
-            if mode == Mode::Expand || (!knight_possible && expand_possible) {
+            if !knight_possible && expand_possible {
                 Some(Move::Expand { by: me, at: s, castle: None })
             } else {
                 Some(Move::Knight { by: me, at: s, pay: Default::default() })

@@ -64,10 +64,19 @@ test("a 3-player game from a link: two rounds by tapping, a province founded, th
   await page.click(".confirm");
   assert.equal(await page.locator(".undo").count(), 0);
 
-  // Action 3: a knight next to the castle m4.
+  // Action 3: a knight next to the castle m4 (a ghost knight marks the space).
   assert.ok((await targets(page)).includes("l4"));
-  await page.getByRole("button", { name: "Place knight" }).click();
+  assert.equal(await page.getAttribute('[data-target="l4"]', "data-target-kind"), "knight");
   await page.click('[data-space="l4"]');
+  // It ends the round: nothing is final before Ann confirms — no card turned up, no hand-over;
+  // the knight is drawn as staged and can be taken back.
+  assert.equal(await page.locator("[data-handover]").count(), 0);
+  assert.equal(await page.locator('[data-piece="knight"][data-at="l4"].staged').count(), 1);
+  assert.match(await page.locator(".prompt").innerText(), /confirm/);
+  await page.click(".undo");
+  assert.equal(await page.locator('[data-piece="knight"][data-at="l4"]').count(), 0, "taken back");
+  await page.click('[data-space="l4"]');
+  await page.click(".confirm.primary");
   // The round is over: the next card was drawn and the device goes to Ben (start player now).
   await handOver(page, "yellow");
   assert.equal(await page.locator('[data-piece="knight"][data-colour="red"][data-at="l4"]').count(), 1);
@@ -99,14 +108,16 @@ test("a 3-player game from a link: two rounds by tapping, a province founded, th
   await handOver(page, "yellow");
   const t = await targets(page);
   assert.ok(t.length > 0, "Ben has knight targets");
-  await page.getByRole("button", { name: "Place knight" }).click().catch(() => {});
   const open = [];
   for (const s of t) if ((await page.getAttribute(`[data-space="${s}"]`, "data-terrain")) === "open") open.push(s);
   assert.ok(open.length > 0);
   const knightAt = open[0];
   await page.click(`[data-space="${knightAt}"]`);
   assert.equal(await page.locator(`[data-piece="knight"][data-colour="yellow"][data-at="${knightAt}"]`).count(), 1);
+  // Ending the action ends the round: it waits for Ben's confirmation before the next card.
   await page.click(".done");
+  assert.equal(await page.locator("[data-handover]").count(), 0);
+  await page.click(".confirm.primary");
 
   // Round 3 starts with Cleo.
   await handOver(page, "purple");
