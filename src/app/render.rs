@@ -273,7 +273,8 @@ impl BoardModel {
 
     /// How many tap targets (spaces and legal edges) lie outside the window, per side.
     pub fn offscreen(&self, win: &Window) -> Vec<(Side, usize)> {
-        let (x0, y0, x1, y1) = (win.x + MARGIN, win.y + MARGIN, win.x + win.w - 4, win.y + win.h - 4);
+        // Targets whose centre lies outside the viewBox (the label margin is on screen too).
+        let (x0, y0, x1, y1) = (win.x, win.y, win.x + win.w, win.y + win.h);
         let mut count = [0usize; 4];
         let centre = |s: Space| (s.col() as i32 * SPACE + SPACE / 2, s.row() as i32 * SPACE + SPACE / 2);
         let points = self.targets.iter().map(|&(s, _)| centre(s)).chain(self.edges.iter().flatten().filter(|(_, ok)| *ok).map(|&(e, _)| {
