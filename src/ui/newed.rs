@@ -227,7 +227,7 @@ fn button(label: impl Into<String>) -> Node {
 /// The holder's own power cards and money (private), with sell and play buttons on their turn.
 fn hand_tree(v: &View, s: &NewSession) -> Vec<Node> {
     let (Some(me), Some(hand)) = (v.viewer, v.hand.as_ref()) else { return Vec::new() };
-    let choosing = matches!(v.phase, PhaseView::Choose { .. }) && !s.must_confirm();
+    let choosing = matches!(v.phase, PhaseView::Choose { by } if by == me) && !s.must_confirm() && !s.reviewing;
     let money = v.ducats[me].unwrap_or(0);
     let cards = hand.iter().map(|&card| {
         let c = card.card();
@@ -319,9 +319,7 @@ fn players_tree((v, names, changes): &Table) -> Vec<Node> {
         el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").class("king-chip").attr("data-king-chip", v.king_chip.to_string()).text(format!("♛ King chip {}", v.king_chip))),
     ];
     out.extend(rows);
-    if let Some(n) = v.neutral {
-        out.push(el("p").class("hint").text(format!("{} — neutral: blocks, never scores.", name_of(names, n))));
-    }
+    out.extend(super::panels::public_notes(&v.alliances, v.neutral));
     out
 }
 

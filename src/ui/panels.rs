@@ -423,8 +423,24 @@ fn track_tree(t: &Table) -> Vec<Node> {
             .kid(pts)
             .kid(el("span").class("meta").text(format!("{} · {} left{money}", count(v.hand_counts[c], "card", "cards"), count(v.knights_in_stock[c] as usize, "knight", "knights"))))
     });
-    let mut out = vec![el("h2").text("Power track")];
+    let mut out = vec![el("h2").text("Power track"), el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").text(max.to_string()))];
     out.extend(rows);
+    out.extend(public_notes(&v.alliances, v.neutral));
+    out
+}
+
+/// The public notes under a score track: alliances, and what the neutral colour is.
+pub fn public_notes(alliances: &[(crate::engine::Space, crate::engine::Space)], neutral: Option<Colour>) -> Vec<Node> {
+    let mut out = Vec::new();
+    if !alliances.is_empty() {
+        out.push(el("p").class("hint alliances").attr("data-alliances", "").text(format!(
+            "Alliances (sealed on their border): {}",
+            alliances.iter().map(|(a, b)| format!("{a}–{b}")).collect::<Vec<_>>().join(", ")
+        )));
+    }
+    if let Some(n) = neutral {
+        out.push(el("p").class("hint").attr("data-neutral-legend", "").text(format!("{} — neutral: blocks, never scores.", crate::app::colour_label(n))));
+    }
     out
 }
 
@@ -451,9 +467,20 @@ fn private_tree(v: &View, name: String) -> Vec<Node> {
             .attr("style", format!("border-color:{}", colour_fill(me)))
             .kid(el("h2").text(format!("{name} (you)")))
             .kid(el("p").class("money").text(format!("{} ducats", v.ducats[me].unwrap_or(0))))
-            .kid(el("p").class("hand").text(if hand.is_empty() { "No politics cards.".to_string() } else { hand.iter().map(|&c| card_label(c)).collect::<Vec<_>>().join(", ") }))
+            .kid(if hand.is_empty() { el("p").class("hand").text("No politics cards.") } else { el("ul").class("politics-cards").kids(hand.iter().map(|&c| politics_face(c, v.politics_window.is_some()))) })
             .kids(buttons),
     ]
+}
+
+/// A politics card's face: its name and what it does, and when it can't be played now, why.
+fn politics_face(c: PoliticsCard, window: bool) -> Node {
+    let (what, when) = match c {
+        PoliticsCard::Alliance => ("Two neighbouring provinces can't expand into each other.", (!window).then_some("Play it right after laying a decision card.")),
+        PoliticsCard::Renegade => ("Replace a foreign knight in a neighbouring province with one of yours.", (!window).then_some("Play it right after laying a decision card.")),
+        PoliticsCard::Deeds(_) => ("Its points count at the end of the game.", None),
+        PoliticsCard::Treasure(_) => ("Pays its value in duels and for costs (no change given).", None),
+    };
+    el("li").class("politics-card").attr("data-politics-card", card_label(c)).kid(el("b").text(card_label(c))).kid(el("span").text(format!(" — {what}"))).kid_opt(when.map(|w| el("small").class("why-not").text(format!(" {w}"))))
 }
 
 /// The holder's private panel.
