@@ -14,6 +14,26 @@ pub struct LogLine {
     pub text: String,
 }
 
+/// The spaces a log line names (a space like `d10`, or both sides of an edge like `d10-e10`),
+/// so that tapping the line can show them on the board.
+pub fn spaces_in(text: &str) -> Vec<crate::engine::Space> {
+    use crate::engine::{Edge, Space};
+    let mut out = Vec::new();
+    for word in text.split(|c: char| c.is_whitespace() || ",.:;()".contains(c)) {
+        let found = match (Edge::parse(word), Space::parse(word)) {
+            (Some(e), _) => vec![e.spaces().0, e.spaces().1],
+            (None, Some(s)) => vec![s],
+            _ => continue,
+        };
+        for s in found {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
 /// An action in words.
 pub fn action_text(a: Action) -> String {
     match a {
@@ -182,6 +202,19 @@ pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, round: u32) -> Optio
         }
     };
     Some(LogLine { round, colour, text })
+}
+
+#[cfg(test)]
+mod spaces_tests {
+    use super::*;
+
+    #[test]
+    fn a_log_line_names_its_spaces_and_edges() {
+        let sp = |s: &str| crate::engine::Space::parse(s).unwrap();
+        assert_eq!(spaces_in("Ann placed a border on d10-e10."), vec![sp("d10"), sp("e10")]);
+        assert_eq!(spaces_in("Cleo took m3 from Ben (c1, c1)."), vec![sp("m3"), sp("c1")]);
+        assert!(spaces_in("Round 2: Ben is start player.").is_empty());
+    }
 }
 
 #[cfg(test)]

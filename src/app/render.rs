@@ -45,6 +45,8 @@ pub struct BoardModel {
     pub recent_edges: Vec<Edge>,
     /// Spaces whose piece is new since the holder last held the device.
     pub recent_spaces: Vec<Space>,
+    /// Spaces picked out by the player (a tapped log line).
+    pub highlight: Vec<Space>,
 }
 
 /// Size of a space in board units.
@@ -164,6 +166,7 @@ impl BoardModel {
             staged_spaces: Vec::new(),
             recent_edges: Vec::new(),
             recent_spaces: Vec::new(),
+            highlight: Vec::new(),
         }
     }
 

@@ -173,7 +173,7 @@ fn piece_svg(out: &mut String, s: Space, colour: Colour, kind: PieceKind, staged
     let _ = match kind {
         PieceKind::Castle => write!(
             out,
-            r#"<g class="piece castle{staged}" data-piece="castle" data-colour="{colour}" data-at="{s}"><path fill="{fill}" d="M{} {} v-16 h5 v5 h4 v-5 h6 v5 h4 v-5 h5 v16 z"/><rect class="door" x="{}" y="{}" width="7" height="9" rx="3"/></g>"#,
+            r#"<g class="piece castle{staged}" data-piece="castle" data-colour="{colour}" data-at="{s}" transform="translate({cx} {cy}) scale(1.25) translate(-{cx} -{cy})"><path fill="{fill}" d="M{} {} v-16 h5 v5 h4 v-5 h6 v5 h4 v-5 h5 v16 z"/><rect class="door" x="{}" y="{}" width="7" height="9" rx="3"/></g>"#,
             cx - 12,
             cy + 12,
             cx - 3,
@@ -181,7 +181,7 @@ fn piece_svg(out: &mut String, s: Space, colour: Colour, kind: PieceKind, staged
         ),
         PieceKind::Knight => write!(
             out,
-            r#"<g class="piece knight{staged}" data-piece="knight" data-colour="{colour}" data-at="{s}"><path fill="{fill}" d="M{} {} h18 l-3 -8 l-2 -10 q-3 -7 -7 -1 l-5 4 l2 3 l4 -1 l-5 6 z"/></g>"#,
+            r#"<g class="piece knight{staged}" data-piece="knight" data-colour="{colour}" data-at="{s}" transform="translate({cx} {cy}) scale(1.2) translate(-{cx} -{cy})"><path fill="{fill}" d="M{} {} h18 l-3 -8 l-2 -10 q-3 -7 -7 -1 l-5 4 l2 3 l4 -1 l-5 6 z"/></g>"#,
             cx - 9,
             cy + 13
         ),
@@ -288,6 +288,10 @@ pub fn overlay_svg(m: &BoardModel) -> String {
     for &s in &m.recent_spaces {
         let (x, y) = xy(s);
         let _ = write!(out, r#"<circle class="recent-ring" cx="{}" cy="{}" r="19" data-recent-space="{s}"/>"#, x + CELL / 2, y + CELL / 2);
+    }
+    for &s in &m.highlight {
+        let (x, y) = xy(s);
+        let _ = write!(out, r#"<rect class="highlight" x="{}" y="{}" width="{}" height="{}" rx="4" data-highlight="{s}"/>"#, x + 2, y + 2, CELL - 4, CELL - 4);
     }
     out.push_str(r#"</g><g class="pieces">"#);
     for &(s, p) in &m.pieces {

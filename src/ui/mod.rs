@@ -42,11 +42,14 @@ pub struct Ctx {
     pub pay_choice: RwSignal<Vec<Move>>,
     /// New Edition: a space more than one region may take waits for the player's choice.
     pub region_choice: RwSignal<Vec<crate::engine::newed::Move>>,
+    /// Spaces of the log line the player tapped, shown on the board.
+    pub highlight: RwSignal<Vec<crate::engine::Space>>,
 }
 
 impl Ctx {
     fn after_act(&self, refused: Option<String>) {
         self.notice.set(refused);
+        self.highlight.set(Vec::new());
         self.mode.set(Mode::Normal);
         self.pay_choice.set(Vec::new());
         self.region_choice.set(Vec::new());
@@ -173,6 +176,7 @@ impl Ctx {
             replay: RwSignal::new(None),
             pay_choice: RwSignal::new(Vec::new()),
             region_choice: RwSignal::new(Vec::new()),
+            highlight: RwSignal::new(Vec::new()),
         }
     }
 }

@@ -39,7 +39,8 @@ pub fn NewGameScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let model = Memo::new(move |_| {
         let mode = ctx.mode.get();
-        ctx.new_session.with(|s| s.as_ref().map(|s| BoardModel::of_new_session(s, mode)))
+        let highlight = ctx.highlight.get();
+        ctx.new_session.with(|s| s.as_ref().map(|s| BoardModel { highlight, ..BoardModel::of_new_session(s, mode) }))
     });
     let public = Memo::new(move |_| ctx.new_session.with(|s| s.as_ref().map(|s| (s.view(), names(s), s.last_score_changes.clone()))));
     let log = Memo::new(move |_| ctx.new_session.with(|s| s.as_ref().map(|s| s.log.clone())).unwrap_or_default());
@@ -58,7 +59,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     <Hand/>
                     <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(|p| market_tree(p, refill_now(ctx))).unwrap_or_default())) class="panel market" on_tap=Callback::new(move |el| market_tap(ctx, &el))/>
                     <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(players_tree).unwrap_or_default())) class="panel track"/>
-                    <Dom tree=Memo::new(move |_| log.with(|l| super::panels::log_tree(l))) class="panel log"/>
+                    <Dom tree=Memo::new(move |_| log.with(|l| super::panels::log_tree(l))) class="panel log" on_tap=super::panels::highlight_tap(ctx)/>
                 </aside>
             </div>
             {move || ctx.warning.get().map(|w| view! { <div class="warning" role="alert">{w}</div> })}

@@ -56,7 +56,8 @@ pub fn GameScreen() -> impl IntoView {
     let table = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(Table::of_session)));
     let model = Memo::new(move |_| {
         let mode = ctx.mode.get();
-        ctx.session.with(|s| s.as_ref().map(|s| BoardModel::of_session(s, mode)))
+        let highlight = ctx.highlight.get();
+        ctx.session.with(|s| s.as_ref().map(|s| BoardModel { highlight, ..BoardModel::of_session(s, mode) }))
     });
     let strip = Memo::new(move |_| table.with(|t| t.as_ref().map(|t| strip_tree(&t.view.players.iter().map(|&c| (c, t.name(c), t.view.scores[c])).collect::<Vec<_>>())).unwrap_or_default()));
     view! {
@@ -534,7 +535,16 @@ pub fn pay_label(m: &Move) -> String {
 /// The last lines of the game log.
 #[component]
 pub fn Log(table: Memo<Option<Table>>) -> impl IntoView {
-    view! { <super::dom::Dom tree=Memo::new(move |_| table.with(|t| t.as_ref().map(|t| log_tree(&t.log)).unwrap_or_default())) class="panel log"/> }
+    let ctx = expect_context::<Ctx>();
+    view! { <super::dom::Dom tree=Memo::new(move |_| table.with(|t| t.as_ref().map(|t| log_tree(&t.log)).unwrap_or_default())) class="panel log" on_tap=highlight_tap(ctx)/> }
+}
+
+/// Tapping a log line shows its spaces on the board (again: hides them).
+pub fn highlight_tap(ctx: Ctx) -> Callback<web_sys::Element> {
+    Callback::new(move |e: web_sys::Element| {
+        let spaces: Vec<crate::engine::Space> = super::dom::closest_attr(&e, "data-spaces").map(|t| t.split(' ').filter_map(crate::engine::Space::parse).collect()).unwrap_or_default();
+        ctx.highlight.update(|h| *h = if *h == spaces { Vec::new() } else { spaces });
+    })
 }
 
 /// The log, newest first (shared by both editions).
@@ -542,7 +552,11 @@ pub fn log_tree(lines: &[LogLine]) -> Vec<Node> {
     vec![
         el("h2").text("Game log"),
         el("ol").class("log-lines").attr("role", "log").kids(lines.iter().rev().take(60).map(|l| {
-            el("li").attr("style", l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default()).text(l.text.clone())
+            let spaces = crate::app::log::spaces_in(&l.text).iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
+            el("li")
+                .attr("style", l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default())
+                .attr_if(!spaces.is_empty(), "data-spaces", spaces)
+                .text(l.text.clone())
         })),
     ]
 }

@@ -92,6 +92,18 @@ test("after a hand-over the previous player's new border is marked and summed up
   assert.deepEqual(await leaks(page), []);
 });
 
+test("tapping a log line shows its spaces on the board; tapping it again hides them", async () => {
+  const { page, srv } = app;
+  await page.goto(srv.url + LINK);
+  await playUntil(page, () => !!document.querySelector(".game .log-lines li[data-spaces]") && !document.querySelector("[data-handover]"));
+  const line = page.locator(".log-lines li[data-spaces]").first();
+  const spaces = (await line.getAttribute("data-spaces")).split(" ");
+  await line.click();
+  assert.deepEqual((await page.$$eval("[data-highlight]", (hs) => hs.map((h) => h.getAttribute("data-highlight")))).sort(), [...spaces].sort());
+  await line.click();
+  assert.equal(await page.locator("[data-highlight]").count(), 0);
+});
+
 test("Escape closes an open dialog first; only then does it take back a staged step", async () => {
   const { page, srv } = app;
   await page.goto(srv.url + LINK);
