@@ -3,7 +3,7 @@
 //! decide it, and are tested natively.
 
 use super::targets::{classic_targets, newed_targets, Mode, Target};
-use crate::engine::board::land::{MineKind, Terrain};
+use crate::engine::board::land::Terrain;
 use crate::engine::board::Piece;
 use crate::engine::grid::{Grid, CLASSIC, NEW_EDITION};
 use crate::engine::{newed, Colour, Edge, Edition, Map, Space, View};
@@ -98,23 +98,6 @@ pub fn terrain_name(edition: Edition, t: Terrain) -> &'static str {
     match (edition, t) {
         (Edition::New, Terrain::Open) => "meadow",
         _ => t.name(),
-    }
-}
-
-/// A terrain's name in words (for the map's text alternative and legends).
-pub fn terrain_words(edition: Edition, t: Terrain) -> &'static str {
-    match (edition, t) {
-        (Edition::New, Terrain::Open) => "meadow",
-        (_, Terrain::Open) => "open country",
-        (_, Terrain::Forest) => "forest",
-        (_, Terrain::Mountain) => "mountain",
-        (_, Terrain::City) => "city",
-        (_, Terrain::Village) => "village",
-        (_, Terrain::KingsCity) => "the King's city",
-        (_, Terrain::Mine(MineKind::Gold)) => "gold mine",
-        (_, Terrain::Mine(MineKind::Silver)) => "silver mine",
-        (_, Terrain::Mine(MineKind::Copper)) => "copper mine",
-        (_, Terrain::Mine(MineKind::Gems)) => "gem mine",
     }
 }
 
@@ -297,11 +280,6 @@ impl BoardModel {
             }
         }
         [Side::Left, Side::Right, Side::Top, Side::Bottom].into_iter().zip(count).filter(|&(_, n)| n > 0).collect()
-    }
-
-    /// The terrain of a space.
-    pub fn terrain_at(&self, s: Space) -> Option<Terrain> {
-        self.terrain.iter().find(|(x, _)| *x == s).map(|(_, t)| *t)
     }
 }
 

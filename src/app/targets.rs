@@ -32,15 +32,6 @@ pub enum Target {
     Pick,
 }
 
-/// Board targets of a list of legal moves.
-#[derive(Clone, Default, PartialEq, Eq, Debug)]
-pub struct Targets {
-    /// Spaces that take a castle, knight or expansion.
-    pub spaces: Vec<Space>,
-    /// Edges that take a border.
-    pub edges: Vec<Edge>,
-}
-
 fn add(out: &mut Vec<(Space, Target)>, s: Space, t: Target) {
     if !out.contains(&(s, t)) {
         out.push((s, t));

@@ -10,9 +10,9 @@ use leptos::prelude::*;
 use std::fmt::Write;
 use wasm_bindgen::JsCast;
 
-/// Size of a space in SVG units.
-pub const CELL: i32 = 44;
-const MARGIN: i32 = 18;
+/// Size of a space in SVG units (the render model's unit).
+const CELL: i32 = crate::app::render::SPACE;
+use crate::app::render::MARGIN;
 
 /// Fill colour of a player colour.
 pub fn colour_fill(c: Colour) -> &'static str {
