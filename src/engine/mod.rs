@@ -20,6 +20,7 @@
 //! assert_eq!(game.to_move(), vec![Colour::Yellow]);
 //! ```
 
+pub mod ai;
 pub mod board;
 pub mod bot;
 pub mod classic;

@@ -119,3 +119,31 @@ pub fn write_by_colour(items: &[(Colour, String)]) -> String {
     }
     groups.iter().map(|(c, l)| format!("{c}:{}", l.join(","))).collect::<Vec<_>>().join(" ")
 }
+
+/// Input echoed in a message: control characters escaped (no terminal or HTML tricks through
+/// a message) and at most 40 characters shown.
+pub fn shown(s: &str) -> String {
+    let mut out: String = s.chars().take(40).flat_map(|c| if c.is_control() { c.escape_default().collect::<Vec<_>>() } else { vec![c] }).collect();
+    if s.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+/// A record with one more header line, after the last header.
+pub fn with_header(record: &str, name: &str, value: &str) -> String {
+    let lines: Vec<&str> = record.lines().collect();
+    let at = lines.iter().rposition(|l| l.trim_start().starts_with('[')).map_or(0, |i| i + 1);
+    let mut out = String::with_capacity(record.len() + name.len() + value.len() + 6);
+    for (i, l) in lines.iter().enumerate() {
+        if i == at {
+            out += &format!("[{name} \"{value}\"]\n");
+        }
+        out += l;
+        out.push('\n');
+    }
+    if at >= lines.len() {
+        out += &format!("[{name} \"{value}\"]\n");
+    }
+    out
+}

@@ -46,7 +46,7 @@ impl fmt::Display for Edition {
 /// What generic code needs of a game of either edition.
 pub trait Rules: Clone {
     /// A move of this edition.
-    type Move: Copy + Eq + fmt::Display + fmt::Debug;
+    type Move: Copy + Eq + std::hash::Hash + fmt::Display + fmt::Debug;
     /// An event of this edition.
     type Event;
     /// This edition.

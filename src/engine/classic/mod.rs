@@ -9,6 +9,7 @@ pub mod game;
 mod legal;
 pub mod map;
 pub mod moves;
+mod hidden;
 mod payment;
 mod perform;
 mod politics;

@@ -7,6 +7,7 @@ mod actions;
 pub mod cards;
 pub mod event;
 pub mod game;
+mod hidden;
 mod legal;
 pub mod map;
 pub mod moves;

@@ -1,0 +1,175 @@
+//! Classic for the search: options with amounts grouped, a playout policy, an evaluation.
+
+use super::Searchable;
+use crate::engine::classic::cards::{PoliticsCard, Treasures};
+use crate::engine::classic::event::{Event, ScoreReason};
+use crate::engine::classic::game::{Game, Phase, Work};
+use crate::engine::classic::moves::Move;
+use crate::engine::classic::scoring::founding_value;
+use crate::engine::Terrain;
+use crate::engine::colour::Colour;
+use crate::engine::rng::uniform;
+use rand_chacha::ChaCha8Rng;
+
+/// Offer and bid amounts the search tries (besides all one has): a few steps, not every ducat.
+const AMOUNTS: [u32; 8] = [0, 1, 2, 3, 5, 8, 12, 18];
+
+impl Searchable for Game {
+    fn seats(&self) -> &[Colour] {
+        self.players()
+    }
+
+    fn sample(&self, me: Colour, rng: &mut ChaCha8Rng) -> Game {
+        self.determinized(me, rng)
+    }
+
+    fn sealed(&self) -> bool {
+        matches!(self.phase(), Phase::Duel { .. })
+    }
+
+    fn options(&self, who: Colour, out: &mut Vec<Move>) {
+        let mut all = Vec::new();
+        self.legal_moves_into(&mut all);
+        out.clear();
+        let money = self.ducats(who);
+        let hand = Treasures::in_hand(self.hand(who));
+        // A pile is looked through before a card is named from it: naming one blind would
+        // use what can't be seen.
+        let blind = !matches!(self.phase(), Phase::Perform { work: Work::Politics { opened: Some(_) }, .. });
+        for m in all {
+            if m.by() != who {
+                continue;
+            }
+            let keep = match m {
+                // Ending an alliance costs 10 and rarely pays: left to people.
+                Move::Unally { .. } => false,
+                Move::Offer { amount, .. } => AMOUNTS.contains(&amount) || amount == money || amount == money / 2,
+                // Money in a few steps; treasure cards none or all of them.
+                Move::Bid { money: m, treasures, .. } => {
+                    (AMOUNTS.contains(&m) || m == money || m == money / 2) && (treasures == Treasures::NONE || treasures == hand)
+                }
+                // One way to pay: the cheapest in cards.
+                Move::Knight { pay, .. } | Move::Renegade { pay, .. } => pay == Treasures::NONE || !out.iter().any(|o| same_but_pay(o, &m)),
+                // An expansion names its province (one spelling).
+                Move::Expand { castle: None, .. } => false,
+                Move::Take { .. } => !blind,
+                _ => true,
+            };
+            if keep {
+                out.push(m);
+            }
+        }
+    }
+
+    fn policy(&self, who: Colour, buf: &mut Vec<Move>, rng: &mut ChaCha8Rng) -> Option<Move> {
+        let roll = |rng: &mut ChaCha8Rng, n: u32| uniform(rng, n);
+        match self.phase() {
+            Phase::Negotiation { standing, .. } => {
+                let money = self.ducats(who);
+                let r = roll(rng, 10);
+                if standing.is_some() && r < 5 {
+                    return Some(Move::Accept { by: who });
+                }
+                if r < 8 {
+                    self.options(who, buf);
+                    let offers: Vec<Move> = buf.iter().copied().filter(|m| matches!(m, Move::Offer { amount, .. } if *amount <= money.min(6))).collect();
+                    if !offers.is_empty() {
+                        return Some(offers[roll(rng, offers.len() as u32) as usize]);
+                    }
+                }
+                Some(Move::Duel { by: who })
+            }
+            // A bid from one's own purse only: never from the others' bids.
+            Phase::Duel { .. } => {
+                let money = self.ducats(who);
+                Some(Move::Bid { by: who, money: roll(rng, money / 2 + 1), treasures: Treasures::NONE })
+            }
+            Phase::Perform { .. } => {
+                // The best of three: some purpose, little cost. Ending early only when nothing
+                // else is left.
+                self.options(who, buf);
+                let work: Vec<Move> = buf.iter().copied().filter(|m| !matches!(m, Move::Done { .. })).collect();
+                if work.is_empty() {
+                    return buf.first().copied();
+                }
+                super::search::best_of(self, who, &work, 3, rng)
+            }
+            _ => {
+                self.options(who, buf);
+                let n = buf.len();
+                if n == 0 {
+                    return None;
+                }
+                Some(buf[roll(rng, n as u32) as usize])
+            }
+        }
+    }
+
+    fn value(&self, c: Colour) -> f32 {
+        let deeds: u32 = self.hand(c).iter().map(|p| if let PoliticsCard::Deeds(n) = p { u32::from(*n) } else { 0 }).sum();
+        let cards = self.hand(c).iter().filter(|p| matches!(p, PoliticsCard::Alliance | PoliticsCard::Renegade)).count() as f32;
+        let knights = self.board().knights(c).intersect(self.board().province_spaces(c)).len() as f32;
+        let board = self.board();
+        let land = board.land();
+        let potential: f32 = board
+            .castles(c)
+            .iter()
+            .filter(|&k| board.province_at(k).is_none())
+            .map(|k| super::enclosure_potential(board, k, |s| founding_value(s.len(), land.count(s, Terrain::City)) as f32))
+            .sum();
+        self.score(c) as f32 + deeds as f32 + 0.12 * self.wealth(c) as f32 + 1.5 * cards + 0.4 * knights + 0.6 * potential
+    }
+
+    fn clock(&self) -> u32 {
+        self.round()
+    }
+
+    fn horizon(&self) -> u32 {
+        1
+    }
+
+    fn explain(&self, m: Move, events: &[Event], me: Colour) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        for e in events {
+            if let Event::Score { colour, delta, reason } = e {
+                let what = match reason {
+                    ScoreReason::Founding => "founds a province",
+                    ScoreReason::Expansion => "expands",
+                    ScoreReason::LostSpace | ScoreReason::NeutralZone => "costs a rival spaces",
+                    ScoreReason::SilverFind => "silver find",
+                    ScoreReason::FinalMountains => "mountains",
+                    ScoreReason::Deeds => "deeds",
+                };
+                let who = if *colour == me { String::new() } else { format!(" ({colour})") };
+                parts.push(format!("{what}{who}: {delta:+}"));
+            }
+        }
+        if parts.is_empty() {
+            parts.push(match m {
+                Move::Border { .. } => "closes in an area".into(),
+                Move::Knight { .. } => "strengthens a castle's ground".into(),
+                Move::Expand { .. } => "takes a space".into(),
+                Move::Decide { first, .. } => format!("wants action {first}"),
+                Move::Offer { amount, .. } => format!("offers {amount} ducats"),
+                Move::Accept { .. } => "takes the money".into(),
+                Move::Duel { .. } => "would rather duel".into(),
+                Move::Bid { money, .. } => format!("bids {money}"),
+                Move::Alliance { .. } => "allies against a stronger neighbour".into(),
+                Move::Renegade { .. } => "turns a rival's knight".into(),
+                Move::Open { .. } | Move::Take { .. } => "looks for a useful politics card".into(),
+                Move::Done { .. } => "nothing more here is worth it".into(),
+                Move::Castle { .. } => "room to grow".into(),
+                Move::Unally { .. } => "ends an alliance".into(),
+            });
+        }
+        parts.join(", ")
+    }
+}
+
+fn same_but_pay(a: &Move, b: &Move) -> bool {
+    match (*a, *b) {
+        (Move::Knight { by, at, .. }, Move::Knight { by: b2, at: a2, .. }) => by == b2 && at == a2,
+        (Move::Renegade { by, remove, place, .. }, Move::Renegade { by: b2, remove: r2, place: p2, .. }) => by == b2 && remove == r2 && place == p2,
+        _ => false,
+    }
+}

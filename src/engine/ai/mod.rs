@@ -1,0 +1,256 @@
+//! Computer players (issue 10): information-set Monte-Carlo tree search on the engine's own
+//! `legal_moves` / `play`, deciding only from what the bot's colour may know.
+//!
+//! - [`search`]: the search, generic over [`Searchable`];
+//! - [`classic`] and [`newed`]: each edition's options (amounts grouped into a few), playout
+//!   policy and evaluation;
+//! - this module: the [`Level`]s and the entry points for the referee, the worker and tests.
+//!
+//! Honesty: every decision starts from `Game::determinized(me, ..)`, which keeps what `me` may
+//! know and deals the rest anew (tests/ai.rs checks that a bot's move does not change when the
+//! others' secrets do).
+
+pub mod classic;
+pub mod newed;
+pub mod search;
+
+
+use crate::engine::colour::Colour;
+use crate::engine::edition::{AnyRecord, Rules};
+use rand_chacha::ChaCha8Rng;
+
+/// Rewards are kept per colour index.
+pub const SEATS: usize = Colour::ALL.len();
+
+/// What the search needs of an edition, beyond [`Rules`].
+pub trait Searchable: Rules {
+    /// The seated colours (the neutral colour never scores).
+    fn seats(&self) -> &[Colour];
+    /// The game as `me` might believe it to be (hidden information dealt anew).
+    fn sample(&self, me: Colour, rng: &mut ChaCha8Rng) -> Self;
+    /// Who decides next in the search (the first colour due; `None` when over).
+    fn actor(&self) -> Option<Colour> {
+        self.to_move().first().copied()
+    }
+    /// True while sealed choices are pending (several colours due at once).
+    fn sealed(&self) -> bool;
+    /// The moves the search considers for `who` now: the legal ones, with amounts grouped
+    /// into a few and equivalent spellings dropped.
+    fn options(&self, who: Colour, out: &mut Vec<Self::Move>);
+    /// Whether `m` is legal now.
+    fn is_legal(&self, m: Self::Move) -> bool {
+        self.clone().play(m).is_ok()
+    }
+    /// A plausible move for `who` by a cheap rule (playouts, others' sealed bids, easy level).
+    fn policy(&self, who: Colour, buf: &mut Vec<Self::Move>, rng: &mut ChaCha8Rng) -> Option<Self::Move>;
+    /// How good the position is for `c`, in points (score plus what its assets are worth).
+    fn value(&self, c: Colour) -> f32;
+    /// A clock that advances with the game (Classic: rounds; New Edition: turns).
+    fn clock(&self) -> u32;
+    /// How far a playout runs on that clock before it is scored.
+    fn horizon(&self) -> u32;
+    /// One line on what `m` did for `me`, from the events of playing it.
+    fn explain(&self, m: Self::Move, events: &[Self::Event], me: Colour) -> String;
+}
+
+/// How strong a computer player is: a fixed amount of search per move, so a bot with a given
+/// seed plays the same move everywhere.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Level {
+    /// Uniformly random legal moves (the referee's `random`; not offered in the game).
+    Random,
+    /// Plausible but weak.
+    Easy,
+    /// A fair opponent.
+    Medium,
+    /// A good club player.
+    Hard,
+}
+
+impl Level {
+    /// The name used in links, records and the referee.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+    /// Parses a level name.
+    pub fn parse(s: &str) -> Option<Level> {
+        Some(match s {
+            "random" => Level::Random,
+            "easy" => Level::Easy,
+            "medium" => Level::Medium,
+            "hard" => Level::Hard,
+            _ => return None,
+        })
+    }
+}
+
+/// A computer's decision: the move in record notation (or `None`: it lets the moment pass,
+/// e.g. declines to play a politics card now) and one line of why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Decision {
+    /// The move as a record line, e.g. `red border c3-c4`.
+    pub line: Option<String>,
+    /// One line of why, for hints ("founds a 7-space province: +5").
+    pub why: String,
+}
+
+/// Replays `record` and decides for `me` at `level` with the bot's own `seed`.
+///
+/// # Errors
+/// The record does not replay, or it is not `me`'s move.
+pub fn decide_record(record: &str, me: Colour, level: Level, seed: u64) -> Result<Decision, String> {
+    let rec = AnyRecord::parse(record).map_err(|e| e.to_string())?;
+    match rec.replay().map_err(|e| e.to_string())? {
+        crate::engine::AnyGame::Classic(g) => decide(&g, me, level, seed).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
+        crate::engine::AnyGame::New(g) => decide(&g, me, level, seed).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
+    }
+}
+
+impl Level {
+    /// The search a level gets per decision (`None`: the level doesn't search).
+    pub fn budget(self) -> Option<search::Budget> {
+        match self {
+            Level::Random | Level::Easy => None,
+            Level::Medium => Some(search::Budget { iterations: 300, playout: 200 }),
+            // About 0.3 s a move natively on this machine (arena), within 1.5 s in the worker.
+            Level::Hard => Some(search::Budget { iterations: 3000, playout: 200 }),
+        }
+    }
+}
+
+/// The decision of `me` in `game` at `level` with the bot's own `seed`: a move, or `None` to let
+/// the moment pass (only when `me` may move without being due: a politics window), and why.
+///
+/// # Errors
+/// `me` has no move now.
+pub fn decide<G: Searchable>(game: &G, me: Colour, level: Level, seed: u64) -> Result<(Option<G::Move>, String), String> {
+    use rand::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1e0e_0a12);
+    let due = game.to_move().contains(&me);
+    let d = game.sample(me, &mut rng);
+    let mut own = Vec::new();
+    d.options(me, &mut own);
+    if own.is_empty() {
+        return Err(format!("{me} has no move now"));
+    }
+    let chosen = match level.budget() {
+        None if level == Level::Random => {
+            if !due && crate::engine::rng::uniform(&mut rng, 2) == 0 {
+                return Ok((None, "lets the moment pass".into()));
+            }
+            Some(own[crate::engine::rng::uniform(&mut rng, own.len() as u32) as usize])
+        }
+        // Easy: the playout policy, which looks one move ahead among a few and no further.
+        None => {
+            if !due {
+                return Ok((None, "lets the moment pass".into()));
+            }
+            let mut buf = Vec::new();
+            Some(d.policy(me, &mut buf, &mut rng).unwrap_or(own[0]))
+        }
+        Some(budget) => {
+            let out = search::search(game, me, budget, !due, &mut rng);
+            match out.mv {
+                None if !due => return Ok((None, "lets the moment pass".into())),
+                None => Some(own[0]),
+                Some(m) => {
+                    let mut e = d.clone();
+                    let events = e.play(m).map_err(|err| format!("{m}: {err}"))?;
+                    let share = (out.mean * 100.0).round();
+                    return Ok((Some(m), format!("{} (looks {share}% good over {} tries)", d.explain(m, &events, me), out.visits)));
+                }
+            }
+        }
+    };
+    let m = chosen.expect("a move");
+    let mut e = d.clone();
+    let events = e.play(m).map_err(|err| format!("{m}: {err}"))?;
+    Ok((Some(m), d.explain(m, &events, me)))
+}
+
+/// The bot's own seed for its decision at move `ply` of a game seeded `game_seed`: the same
+/// everywhere (browser, referee, tests), so a computer's game replays exactly.
+pub fn bot_seed(game_seed: u64, ply: usize, c: Colour) -> u64 {
+    game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (ply as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ c.index() as u64
+}
+
+/// Who is asked next at a table with computers: a colour that may act without being due (a
+/// politics window) and hasn't let it pass since the last move, else the first colour due;
+/// with whether it is due (one that isn't may let the moment pass).
+pub fn next_to_ask<G: Searchable>(game: &G, passed: &[Colour]) -> Option<(Colour, bool)> {
+    let due = game.to_move();
+    let mut buf = Vec::new();
+    for &c in game.seats() {
+        if !due.contains(&c) && !passed.contains(&c) {
+            game.options(c, &mut buf);
+            if !buf.is_empty() {
+                return Some((c, false));
+            }
+        }
+    }
+    due.first().map(|&c| (c, true))
+}
+
+/// Parses a `[Bots]` header or a `bots=` link value: `yellow:hard,purple:easy` (commas or
+/// spaces between seats).
+///
+/// # Errors
+/// The first part that is not `colour:level` with a known colour and level, or a colour twice.
+pub fn parse_bots(v: &str) -> Result<Vec<(Colour, Level)>, String> {
+    let mut out: Vec<(Colour, Level)> = Vec::new();
+    for part in v.split([',', ' ']).filter(|p| !p.is_empty()) {
+        let (c, l) = part.split_once(':').ok_or_else(|| format!("'{}' is not colour:level", crate::engine::notation::shown(part)))?;
+        let colour = Colour::parse(c).ok_or_else(|| format!("unknown colour '{}'", crate::engine::notation::shown(c)))?;
+        let level = Level::parse(l).ok_or_else(|| format!("unknown level '{}' (easy, medium, hard)", crate::engine::notation::shown(l)))?;
+        if out.iter().any(|&(o, _)| o == colour) {
+            return Err(format!("{colour} is named twice"));
+        }
+        out.push((colour, level));
+    }
+    Ok(out)
+}
+
+/// Writes computer seats as the `[Bots]` header's value (`yellow:hard purple:easy`).
+pub fn format_bots(bots: &[(Colour, Level)]) -> String {
+    bots.iter().map(|(c, l)| format!("{c}:{}", l.name())).collect::<Vec<_>>().join(" ")
+}
+
+/// What a castle's ground not yet closed off is worth: grown ring by ring (up to three) through
+/// open edges, each ring is worth `worth` of its spaces, discounted by the open edges still
+/// leading out of it (each one a border still to place). Stops at another castle: two castles
+/// don't make a province. Lets the evaluation see a province half built.
+pub fn enclosure_potential(board: &crate::engine::Board, castle: crate::engine::Space, worth: impl Fn(crate::engine::grid::SpaceSet) -> f32) -> f32 {
+    use crate::engine::grid::SpaceSet;
+    let grid = board.grid();
+    let castles = board.all_castles();
+    let mut ball = SpaceSet::EMPTY;
+    ball.insert(castle);
+    let mut frontier = vec![castle];
+    let mut best: f32 = 0.0;
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            for (n, e) in grid.neighbours(s) {
+                if !ball.contains(n) && !board.has_border(e) {
+                    if castles.contains(n) {
+                        return best;
+                    }
+                    ball.insert(n);
+                    next.push(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+        let leaks = ball.iter().flat_map(|s| grid.neighbours(s)).filter(|&(n, e)| !ball.contains(n) && !board.has_border(e)).count();
+        best = best.max(worth(ball) * (1.0 - leaks as f32 / 8.0).max(0.0));
+    }
+    best
+}

@@ -1,0 +1,112 @@
+//! The New Edition for the search: options, a playout policy, an evaluation.
+
+use super::Searchable;
+use crate::engine::colour::Colour;
+use crate::engine::newed::{Event, Game, Move, Phase, ScoreReason};
+use crate::engine::rng::uniform;
+use crate::engine::Terrain;
+use rand_chacha::ChaCha8Rng;
+
+impl Searchable for Game {
+    fn seats(&self) -> &[Colour] {
+        self.players()
+    }
+
+    fn sample(&self, me: Colour, rng: &mut ChaCha8Rng) -> Game {
+        self.determinized(me, rng)
+    }
+
+    fn sealed(&self) -> bool {
+        false
+    }
+
+    fn options(&self, who: Colour, out: &mut Vec<Move>) {
+        let mut all = Vec::new();
+        self.legal_moves_into(&mut all);
+        out.clear();
+        // An expansion names its region (one spelling of each move).
+        out.extend(all.into_iter().filter(|m| m.by() == who && !matches!(m, Move::Expand { castle: None, .. })));
+    }
+
+    fn policy(&self, who: Colour, buf: &mut Vec<Move>, rng: &mut ChaCha8Rng) -> Option<Move> {
+        self.options(who, buf);
+        if buf.is_empty() {
+            return None;
+        }
+        let pick_from = |rng: &mut ChaCha8Rng, v: &[Move]| v[uniform(rng, v.len() as u32) as usize];
+        match self.phase() {
+            // Mostly play a card one can pay for; sell otherwise.
+            Phase::Choose { .. } => {
+                let plays: Vec<Move> = buf.iter().copied().filter(|m| matches!(m, Move::Play { .. })).collect();
+                if !plays.is_empty() && uniform(rng, 4) != 0 {
+                    return Some(pick_from(rng, &plays));
+                }
+                Some(pick_from(rng, buf))
+            }
+            Phase::Perform { .. } => {
+                // The best of three: some purpose, little cost. Ending early only when nothing
+                // else is left.
+                let work: Vec<Move> = buf.iter().copied().filter(|m| !matches!(m, Move::Done { .. })).collect();
+                if work.is_empty() {
+                    return buf.first().copied();
+                }
+                super::search::best_of(self, who, &work, 3, rng)
+            }
+            _ => Some(pick_from(rng, buf)),
+        }
+    }
+
+    fn value(&self, c: Colour) -> f32 {
+        let monopolies = self.monopolies(c).len() as f32;
+        let board = self.board();
+        let land = board.land();
+        let worth = |s: crate::engine::grid::SpaceSet| {
+            (land.count(s, Terrain::Forest) + 3 * land.count(s, Terrain::Village) + 5 * land.count(s, Terrain::KingsCity)) as f32 + 0.5 * s.len() as f32
+        };
+        let potential: f32 = board.castles(c).iter().filter(|&k| board.province_at(k).is_none()).map(|k| super::enclosure_potential(board, k, worth)).sum();
+        0.6 * potential + self.score(c) as f32 + 0.25 * self.ducats(c) as f32 + 1.2 * self.hand(c).len() as f32 + 1.5 * self.income(c) as f32 + monopolies
+    }
+
+    fn clock(&self) -> u32 {
+        60 - self.deck_len() as u32
+    }
+
+    fn horizon(&self) -> u32 {
+        self.players().len() as u32
+    }
+
+    fn explain(&self, m: Move, events: &[Event], me: Colour) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        for e in events {
+            if let Event::Score { colour, delta, reason } = e {
+                let what = match reason {
+                    ScoreReason::Founding => "founds a region".to_string(),
+                    ScoreReason::Expansion => "expands".to_string(),
+                    ScoreReason::LostSpace | ScoreReason::NeutralZone => "costs a rival spaces".to_string(),
+                    ScoreReason::MonopolyWon(k) => format!("wins the {} monopoly", k.name()),
+                    ScoreReason::MonopolyLost(k) => format!("breaks the {} monopoly", k.name()),
+                    ScoreReason::DucatBonus => "ducat bonus".to_string(),
+                };
+                let who = if *colour == me { String::new() } else { format!(" ({colour})") };
+                parts.push(format!("{what}{who}: {delta:+}"));
+            }
+        }
+        if parts.is_empty() {
+            parts.push(match m {
+                Move::Sell { card, .. } => format!("sells {card} for {} ducats", card.card().sale),
+                Move::Play { card, .. } => format!("plays {card}"),
+                Move::Border { .. } => "closes in an area".into(),
+                Move::Knight { .. } => "strengthens a castle's ground".into(),
+                Move::Expand { .. } => "takes a space".into(),
+                Move::Renegade { .. } => "turns a rival's knight".into(),
+                Move::Remove { .. } => "gives up the least useful knight".into(),
+                Move::Alliance { .. } => "allies against a stronger neighbour".into(),
+                Move::Done { .. } => "nothing more here is worth it".into(),
+                Move::Draw { .. } => "draws blind".into(),
+                Move::Take { card, .. } => format!("takes {card} from the market"),
+                Move::Castle { .. } => "room to grow".into(),
+            });
+        }
+        parts.join(", ")
+    }
+}

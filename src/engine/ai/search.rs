@@ -1,0 +1,229 @@
+//! Information-set Monte-Carlo tree search (single observer; Cowling, Powley & Whitehouse 2012),
+//! written over [`Searchable`]: each iteration deals the unseen cards anew from the searcher's
+//! knowledge, walks one tree of move sequences (a child counts as available only when its move
+//! is legal in that deal), plays out a short stretch with a cheap policy and scores the end with
+//! an evaluation function. Sealed choices of other players (duel bids) are made by the policy
+//! before the searcher's own, outside the tree: the searcher's statistics average over them,
+//! so its bid never depends on another's.
+
+use super::{Searchable, SEATS};
+use crate::engine::colour::Colour;
+use crate::engine::rng::uniform;
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
+
+/// Exploration constant of UCB1 (rewards lie in 0..1).
+const EXPLORE: f32 = 0.6;
+
+/// How much search one decision gets.
+#[derive(Copy, Clone, Debug)]
+pub struct Budget {
+    /// Iterations (deal, descend, play out, back up).
+    pub iterations: u32,
+    /// Moves a playout may make past the tree before it is scored.
+    pub playout: u32,
+}
+
+struct Node<M> {
+    /// The move into this node (`None`: the root, or passing at the root).
+    mv: Option<M>,
+    /// Who made it.
+    by: Colour,
+    children: Vec<usize>,
+    visits: u32,
+    avail: u32,
+    reward: f32,
+}
+
+/// The result of a search at the root.
+pub struct Outcome<M> {
+    /// The chosen move (`None`: let the moment pass).
+    pub mv: Option<M>,
+    /// Its share of the root's visits and its mean reward.
+    pub visits: u32,
+    /// Mean reward (0..1) of the chosen move for the searcher.
+    pub mean: f32,
+}
+
+/// Searches the decision of `me` in `game` (it must be `me`'s decision to make).
+/// `may_pass`: `me` may also let the moment pass (a politics window before another's move).
+pub fn search<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: bool, rng: &mut ChaCha8Rng) -> Outcome<G::Move> {
+    let mut nodes: Vec<Node<G::Move>> = vec![Node { mv: None, by: me, children: Vec::new(), visits: 0, avail: 0, reward: 0.0 }];
+    let mut buf: Vec<G::Move> = Vec::new();
+    let mut path: Vec<usize> = Vec::new();
+    // The root's candidates in order of a one-move look-ahead, best first.
+    let root_order = root_order(game, me, may_pass, rng);
+    for _ in 0..budget.iterations {
+        let mut d = game.sample(me, rng);
+        path.clear();
+        path.push(0);
+        let mut cur = 0usize;
+        loop {
+            if d.is_over() {
+                break;
+            }
+            settle_sealed(&mut d, me, &mut buf, rng);
+            if d.is_over() {
+                break;
+            }
+            let (actor, opts): (Colour, Vec<Option<G::Move>>) = if cur == 0 {
+                (me, root_order.iter().copied().filter(|m| m.is_none_or(|m| d.is_legal(m))).collect())
+            } else {
+                let Some(a) = d.actor() else { break };
+                d.options(a, &mut buf);
+                (a, buf.iter().copied().map(Some).collect())
+            };
+            if opts.is_empty() {
+                break;
+            }
+            let present: HashSet<Option<G::Move>> = nodes[cur].children.iter().map(|&c| nodes[c].mv).collect();
+            let widen = cur == 0 && (nodes[cur].children.len() as f32) < 3.0 + 1.5 * (nodes[cur].visits as f32).sqrt();
+            let untried: Vec<Option<G::Move>> = opts.iter().copied().filter(|m| !present.contains(m)).collect();
+            if !untried.is_empty() && (cur != 0 || widen || nodes[cur].children.is_empty()) {
+                // Expand: the root in look-ahead order, deeper nodes by the playout policy.
+                let pick = if cur == 0 {
+                    untried[0]
+                } else {
+                    let p = d.policy(actor, &mut buf, rng);
+                    if p.is_some() && untried.contains(&p) { p } else { untried[uniform(rng, untried.len() as u32) as usize] }
+                };
+                let id = nodes.len();
+                nodes.push(Node { mv: pick, by: actor, children: Vec::new(), visits: 0, avail: 0, reward: 0.0 });
+                nodes[cur].children.push(id);
+                apply(&mut d, pick);
+                path.push(id);
+                break;
+            }
+            let allowed: HashSet<Option<G::Move>> = opts.into_iter().collect();
+            let mut best = usize::MAX;
+            let mut best_score = f32::MIN;
+            for i in 0..nodes[cur].children.len() {
+                let c = nodes[cur].children[i];
+                if !allowed.contains(&nodes[c].mv) {
+                    continue;
+                }
+                nodes[c].avail += 1;
+                let n = nodes[c].visits.max(1) as f32;
+                let s = nodes[c].reward / n + EXPLORE * ((nodes[c].avail as f32).ln() / n).sqrt();
+                if s > best_score {
+                    best_score = s;
+                    best = c;
+                }
+            }
+            if best == usize::MAX {
+                break;
+            }
+            apply(&mut d, nodes[best].mv);
+            path.push(best);
+            cur = best;
+        }
+        let rewards = playout(&mut d, me, budget.playout, &mut buf, rng);
+        for &n in &path {
+            nodes[n].visits += 1;
+            let by = nodes[n].by;
+            nodes[n].reward += rewards[by.index()];
+        }
+    }
+    let best = nodes[0].children.iter().copied().max_by(|&a, &b| {
+        (nodes[a].visits, nodes[a].reward).partial_cmp(&(nodes[b].visits, nodes[b].reward)).unwrap_or(std::cmp::Ordering::Equal)
+    });
+    match best {
+        Some(b) => Outcome { mv: nodes[b].mv, visits: nodes[b].visits, mean: nodes[b].reward / nodes[b].visits.max(1) as f32 },
+        None => Outcome { mv: root_order.first().copied().flatten(), visits: 0, mean: 0.0 },
+    }
+}
+
+fn apply<G: Searchable>(d: &mut G, m: Option<G::Move>) {
+    if let Some(m) = m {
+        let r = d.play(m);
+        debug_assert!(r.is_ok(), "a searched move is legal: {m}");
+    }
+}
+
+/// Other players' sealed choices, made by the policy (never by the tree).
+fn settle_sealed<G: Searchable>(d: &mut G, me: Colour, buf: &mut Vec<G::Move>, rng: &mut ChaCha8Rng) {
+    while d.sealed() {
+        let Some(other) = d.to_move().into_iter().find(|&c| c != me) else { return };
+        match d.policy(other, buf, rng) {
+            Some(m) => apply(d, Some(m)),
+            None => return,
+        }
+    }
+}
+
+/// The root's options, best first by the evaluation one move ahead in one deal.
+fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, rng: &mut ChaCha8Rng) -> Vec<Option<G::Move>> {
+    let d = game.sample(me, rng);
+    let mut buf = Vec::new();
+    d.options(me, &mut buf);
+    let mut scored: Vec<(f32, Option<G::Move>)> = buf
+        .iter()
+        .map(|&m| {
+            let mut e = d.clone();
+            apply(&mut e, Some(m));
+            (rewards(&e)[me.index()], Some(m))
+        })
+        .collect();
+    if may_pass {
+        scored.push((rewards(&d)[me.index()], None));
+    }
+    // Stable: equal look-aheads keep the order of the options.
+    scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    scored.into_iter().map(|(_, m)| m).collect()
+}
+
+/// Plays up to `limit` moves by the policy, then scores the position.
+fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, buf: &mut Vec<G::Move>, rng: &mut ChaCha8Rng) -> [f32; SEATS] {
+    let start = d.clock();
+    for _ in 0..limit {
+        if d.is_over() || d.clock() >= start + d.horizon() {
+            break;
+        }
+        settle_sealed(d, me, buf, rng);
+        let Some(a) = d.actor() else { break };
+        match d.policy(a, buf, rng) {
+            Some(m) => apply(d, Some(m)),
+            None => break,
+        }
+    }
+    rewards(d)
+}
+
+/// Rewards in 0..1 per colour: a share of the win when over; otherwise how far each colour's
+/// value stands above or below the best of the others, through a logistic curve.
+pub fn rewards<G: Searchable>(d: &G) -> [f32; SEATS] {
+    let mut r = [0.0; SEATS];
+    let seats = d.seats();
+    if d.is_over() {
+        let w = d.winners();
+        for &c in w {
+            r[c.index()] = 1.0 / w.len() as f32;
+        }
+        return r;
+    }
+    let v: Vec<f32> = seats.iter().map(|&c| d.value(c)).collect();
+    for (i, &c) in seats.iter().enumerate() {
+        let best_other = v.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).fold(f32::MIN, f32::max);
+        let diff = if best_other == f32::MIN { 0.0 } else { v[i] - best_other };
+        r[c.index()] = 1.0 / (1.0 + (-diff / 4.0).exp());
+    }
+    r
+}
+
+/// The best for `who` of `k` moves drawn at random from `options` (by the evaluation one move
+/// ahead): a playout policy that places borders and knights with some purpose, cheaply.
+pub fn best_of<G: Searchable>(d: &G, who: Colour, options: &[G::Move], k: u32, rng: &mut ChaCha8Rng) -> Option<G::Move> {
+    let mut best: Option<(f32, G::Move)> = None;
+    for _ in 0..k.min(options.len() as u32) {
+        let m = options[uniform(rng, options.len() as u32) as usize];
+        let mut e = d.clone();
+        if e.play(m).is_err() {
+            continue;
+        }
+        let v = e.value(who);
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, m));
+        }
+    }
+    best.map(|(_, m)| m)
+}

@@ -1,0 +1,177 @@
+//! Computer players (issue 10): they never cheat, always move legally, replay exactly, and the
+//! referee's `play --bots` writes records that name them.
+
+use loewenherz::engine::ai::{self, Level, Searchable};
+use loewenherz::engine::bot::RandomBot;
+use loewenherz::engine::classic::game::Phase;
+use loewenherz::engine::{classic, newed, AnyRecord, Colour, Rules, Treasures};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Positions from seeded random games: every `step`-th position of the first `upto` moves.
+fn positions<G: Rules>(start: impl Fn(u64) -> G, seeds: std::ops::Range<u64>, step: usize, upto: usize) -> Vec<G> {
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut g = start(seed);
+        let mut bot = RandomBot::new(seed);
+        for i in 0..upto {
+            if i % step == step - 1 {
+                out.push(g.clone());
+            }
+            match bot.pick(&g) {
+                Some(m) => {
+                    g.play(m).expect("legal");
+                }
+                None => break,
+            }
+        }
+    }
+    out
+}
+
+fn classic_start(seed: u64) -> classic::game::Game {
+    let players = vec![Colour::Red, Colour::Yellow, Colour::Purple];
+    classic::game::Game::new(&classic::setup::Setup::new(players, classic::setup::SetupKind::Basic, seed)).expect("setup").0
+}
+
+fn new_start(seed: u64) -> newed::Game {
+    newed::Game::new(&newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], seed)).expect("setup").0
+}
+
+/// The same game with the others' secrets dealt anew (consistently with what `me` sees),
+/// sealed bids already laid by others laid again with other amounts.
+fn other_secrets(g: &classic::game::Game, me: Colour, seed: u64) -> classic::game::Game {
+    let mut alt = g.determinized(me, &mut ChaCha8Rng::seed_from_u64(seed));
+    if let Phase::Duel { bidders, bids, .. } = g.phase() {
+        for &b in bidders {
+            if b != me && bids[b].is_some() {
+                let money = (seed as u32 * 7 + 3) % (alt.ducats(b) + 1);
+                alt.play(classic::moves::Move::Bid { by: b, money, treasures: Treasures::NONE }).expect("a bid within one's purse");
+            }
+        }
+    }
+    alt
+}
+
+#[test]
+fn classic_the_hard_bot_decides_the_same_whatever_the_others_hold() {
+    let mut checked = 0;
+    let mut differing_truths = 0;
+    for g in positions(classic_start, 0..6, 23, 140) {
+        let Some((me, _)) = ai::next_to_ask(&g, &[]) else { continue };
+        let mine = ai::decide(&g, me, Level::Hard, 11).expect("a decision");
+        for alt_seed in [1, 2] {
+            let alt = other_secrets(&g, me, alt_seed);
+            if (0..3).any(|i| g.hand(g.players()[i]) != alt.hand(alt.players()[i])) || g.deck() != alt.deck() {
+                differing_truths += 1;
+            }
+            assert_eq!(mine, ai::decide(&alt, me, Level::Hard, 11).expect("a decision"), "{me} in round {} chose differently when others' secrets changed", g.round());
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} positions");
+    assert!(differing_truths >= checked, "the other truths must really differ ({differing_truths} of {checked})");
+}
+
+#[test]
+fn new_edition_the_hard_bot_decides_the_same_whatever_the_others_hold() {
+    let mut checked = 0;
+    for g in positions(new_start, 0..5, 29, 180) {
+        let Some((me, _)) = ai::next_to_ask(&g, &[]) else { continue };
+        let mine = ai::decide(&g, me, Level::Hard, 5).expect("a decision");
+        for alt_seed in [3, 4] {
+            let alt = g.determinized(me, &mut ChaCha8Rng::seed_from_u64(alt_seed));
+            assert_ne!((0..3).map(|i| alt.hand(alt.players()[i]).to_vec()).collect::<Vec<_>>(), (0..3).map(|i| g.hand(g.players()[i]).to_vec()).collect::<Vec<_>>(), "a different truth");
+            assert_eq!(mine, ai::decide(&alt, me, Level::Hard, 5).expect("a decision"), "{me} chose differently when others' cards changed");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} positions");
+}
+
+#[test]
+fn a_sealed_bid_ignores_the_bids_already_laid() {
+    // Find duels in seeded games where another bidder has already bid.
+    let mut found = 0;
+    for g in positions(classic_start, 0..40, 1, 200) {
+        let Phase::Duel { bidders, bids, .. } = g.phase() else { continue };
+        let Some(&me) = bidders.iter().find(|&&b| bids[b].is_none()) else { continue };
+        if !bidders.iter().any(|&b| b != me && bids[b].is_some()) {
+            continue;
+        }
+        let mine = ai::decide(&g, me, Level::Medium, 3).expect("a bid");
+        for s in 0..4 {
+            assert_eq!(mine, ai::decide(&other_secrets(&g, me, s), me, Level::Medium, 3).expect("a bid"), "the bid followed another's");
+        }
+        found += 1;
+        if found == 8 {
+            break;
+        }
+    }
+    assert!(found >= 3, "only {found} duels found");
+}
+
+/// Whole games with a computer in every seat: every decision is legal in the true game.
+fn whole_game<G: Searchable>(mut g: G, levels: &[Level], seed: u64) -> G {
+    let mut passed = Vec::new();
+    let mut ply = 0;
+    while let Some((c, due)) = ai::next_to_ask(&g, &passed) {
+        let level = levels[g.seats().iter().position(|&s| s == c).expect("seated") % levels.len()];
+        match ai::decide(&g, c, level, ai::bot_seed(seed, ply, c)).expect("a decision").0 {
+            Some(m) => {
+                g.play(m).unwrap_or_else(|e| panic!("{c} ({}) chose {m}: {e}", level.name()));
+                ply += 1;
+                passed.clear();
+            }
+            None => {
+                assert!(!due, "{c} is due and passed");
+                passed.push(c);
+            }
+        }
+        assert!(ply < 5000, "the game ends");
+    }
+    g
+}
+
+#[test]
+fn computers_finish_games_of_both_editions_with_legal_moves() {
+    for seed in 0..3 {
+        assert!(whole_game(classic_start(seed), &[Level::Easy, Level::Random, Level::Easy], seed).is_over());
+        assert!(whole_game(new_start(seed), &[Level::Easy, Level::Random, Level::Easy], seed).is_over());
+    }
+    let two = classic::setup::Setup { neutral: Some(Colour::Purple), ..classic::setup::Setup::new(vec![Colour::Red, Colour::Yellow], classic::setup::SetupKind::Variable, 4) };
+    assert!(whole_game(classic::game::Game::new(&two).expect("setup").0, &[Level::Easy], 4).is_over());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move() {
+    for g in positions(new_start, 7..9, 31, 120) {
+        let Some((me, _)) = ai::next_to_ask(&g, &[]) else { continue };
+        assert_eq!(ai::decide(&g, me, Level::Medium, 99), ai::decide(&g, me, Level::Medium, 99));
+    }
+}
+
+#[test]
+fn bots_are_written_and_read_in_one_header() {
+    let bots = ai::parse_bots("yellow:hard,purple:easy").expect("valid");
+    assert_eq!(bots, vec![(Colour::Yellow, Level::Hard), (Colour::Purple, Level::Easy)]);
+    assert_eq!(ai::parse_bots(&ai::format_bots(&bots)).expect("round trip"), bots);
+    assert!(ai::parse_bots("yellow:genius").unwrap_err().contains("unknown level"));
+    assert!(ai::parse_bots("yellow:hard,yellow:easy").unwrap_err().contains("twice"));
+    let hostile = ai::parse_bots("\u{1b}[2Jred").unwrap_err();
+    assert!(!hostile.contains('\u{1b}') && !hostile.contains('\n'), "echoed input is escaped: {hostile}");
+}
+
+#[test]
+fn the_referee_plays_computers_and_names_them_in_the_record() {
+    let exe = env!("CARGO_BIN_EXE_loewenherz-cli");
+    let out = std::process::Command::new(exe).args(["play", "--players", "3", "--seed", "5", "--bots", "easy,random,medium"]).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.contains("[Bots \"red:easy yellow:random purple:medium\"]"), "{}", &text[..300.min(text.len())]);
+    let rec = AnyRecord::parse(&text).expect("parses");
+    assert!(rec.replay().expect("replays").is_over());
+    let arena = std::process::Command::new(exe).args(["arena", "--edition", "new", "--players", "2", "--games", "2", "--bots", "easy,random"]).output().expect("runs");
+    let report = String::from_utf8(arena.stdout).expect("utf-8");
+    assert!(arena.status.success() && report.lines().any(|l| l.starts_with("easy wins ") && l.ends_with('%')), "{report}");
+}
