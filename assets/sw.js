@@ -14,7 +14,9 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((p) => new URL(p, BASE).href)))
+      // Past the HTTP cache: the computer players' worker (bot-worker*) has unhashed names, and
+      // a stale copy must not land in a new build's cache.
+      .then((cache) => cache.addAll(PRECACHE.map((p) => new Request(new URL(p, BASE).href, { cache: "reload" }))))
       .then(() => self.skipWaiting()),
   );
 });

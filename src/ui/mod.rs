@@ -3,6 +3,7 @@
 //! the engine's view for that player (or the public view behind a hand-over screen).
 
 mod board;
+pub mod bots;
 mod dom;
 mod newed;
 mod panels;

@@ -1,0 +1,137 @@
+//! The computer players' Web Worker: Trunk builds this bin as `bot-worker.js` +
+//! `bot-worker_bg.wasm` with the loader `bot-worker_loader.js` (index.html), and the page
+//! (`ui::bots`) starts it the first time a computer has to move, so a long search never
+//! freezes the page. It links the engine only, never Leptos.
+//!
+//! The protocol, JSON strings over `postMessage`:
+//! - worker → page, once its wasm runs: `"ready"` (messages posted before are lost);
+//! - page → worker: `{"id":7,"record":"…","colour":"red","level":"easy","seed":"42"}` (the
+//!   seed as a string, since a JavaScript number can't hold every u64; a number is accepted);
+//! - worker → page: `{"id":7,"ok":{"line":"red border c3-c4","why":"…"}}` (`line` null: the
+//!   computer lets the moment pass) or `{"id":7,"err":"…"}`.
+
+#[cfg(any(target_arch = "wasm32", test))]
+mod protocol {
+    use loewenherz::engine::Colour;
+    use loewenherz::engine::ai::{Level, decide_record};
+    use serde::{Deserialize, Serialize};
+
+    /// The worker's first message: it listens from now on.
+    #[cfg(target_arch = "wasm32")]
+    pub const READY: &str = "ready";
+
+    #[derive(Deserialize)]
+    struct Request {
+        id: u32,
+        record: String,
+        colour: String,
+        level: String,
+        seed: Seed,
+    }
+
+    /// A bot's seed: a decimal string, or a number.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Seed {
+        Number(u64),
+        Text(String),
+    }
+
+    /// Just the id of a request that is otherwise unreadable, to answer it.
+    #[derive(Deserialize)]
+    struct Id {
+        id: u32,
+    }
+
+    #[derive(Serialize)]
+    struct Reply {
+        id: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ok: Option<Answer>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        err: Option<String>,
+    }
+
+    #[derive(Serialize)]
+    struct Answer {
+        line: Option<String>,
+        why: String,
+    }
+
+    fn decide(req: &Request) -> Result<Answer, String> {
+        let me = Colour::parse(&req.colour).ok_or_else(|| format!("no such colour: {}", loewenherz::engine::notation::shown(&req.colour)))?;
+        let level = Level::parse(&req.level).ok_or_else(|| format!("no such level: {}", loewenherz::engine::notation::shown(&req.level)))?;
+        let seed = match &req.seed {
+            Seed::Number(n) => *n,
+            Seed::Text(t) => t.parse().map_err(|_| format!("not a seed: {}", loewenherz::engine::notation::shown(t)))?,
+        };
+        let d = decide_record(&req.record, me, level, seed)?;
+        Ok(Answer { line: d.line, why: d.why })
+    }
+
+    /// Answers one request (the JSON text the page posted) with the reply's JSON text.
+    pub fn answer(text: &str) -> String {
+        let (id, result) = match serde_json::from_str::<Request>(text) {
+            Ok(req) => (req.id, decide(&req)),
+            Err(e) => (serde_json::from_str::<Id>(text).map_or(0, |r| r.id), Err(format!("bad request to the computer player: {e}"))),
+        };
+        let reply = match result {
+            Ok(a) => Reply { id, ok: Some(a), err: None },
+            Err(e) => Reply { id, ok: None, err: Some(e) },
+        };
+        serde_json::to_string(&reply).expect("a reply of strings always serialises")
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn requests_are_answered_under_their_id() {
+            let reply: serde_json::Value = serde_json::from_str(&answer(r#"{"id":7,"record":"","colour":"red","level":"easy","seed":"18446744073709551615"}"#)).unwrap();
+            assert_eq!(reply["id"], 7);
+            assert!(reply["ok"].is_object() != reply["err"].is_string(), "exactly one of ok and err: {reply}");
+            let reply: serde_json::Value = serde_json::from_str(&answer(r#"{"id":8,"record":"","colour":"red","level":"easy","seed":42}"#)).unwrap();
+            assert_eq!(reply["id"], 8, "a numeric seed is fine too");
+        }
+
+        #[test]
+        fn bad_requests_get_an_error_not_a_panic() {
+            let err = |text: &str| {
+                let reply: serde_json::Value = serde_json::from_str(&answer(text)).unwrap();
+                (reply["id"].as_u64().unwrap(), reply["err"].as_str().unwrap().to_string(), reply.get("ok").is_none())
+            };
+            let (id, e, no_ok) = err(r#"{"id":3,"record":"","colour":"mauve","level":"easy","seed":"1"}"#);
+            assert_eq!((id, e.as_str(), no_ok), (3, "no such colour: mauve", true));
+            assert_eq!(err(r#"{"id":4,"record":"","colour":"red","level":"godlike","seed":"1"}"#).1, "no such level: godlike");
+            assert_eq!(err(r#"{"id":5,"record":"","colour":"red","level":"easy","seed":"-1"}"#).1, "not a seed: -1");
+            let (id, e, _) = err(r#"{"id":6}"#);
+            assert_eq!(id, 6);
+            assert!(e.starts_with("bad request"), "{e}");
+            assert_eq!(err("not json").0, 0);
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    use wasm_bindgen::{JsCast, JsValue, closure::Closure};
+    console_error_panic_hook::set_once();
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply_to = scope.clone();
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        let request = ev.data().as_string().unwrap_or_default();
+        // Posting a string can't fail; a panic in `answer` reaches the page as an error event.
+        let _ = reply_to.post_message(&JsValue::from_str(&protocol::answer(&request)));
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(protocol::READY));
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("bot-worker is the computer players' Web Worker of the browser game (built for wasm32 by Trunk); the native referee is loewenherz-cli.");
+    std::process::exit(1);
+}
