@@ -10,6 +10,7 @@ pub mod params;
 pub mod render;
 pub mod replay;
 pub mod save;
+pub mod seats;
 pub mod session;
 pub mod share;
 pub mod since;
@@ -51,7 +52,10 @@ impl AnySession {
     pub fn from_record(id: String, text: &str) -> Result<AnySession, String> {
         match AnyRecord::parse(text).map_err(|e| e.to_string())? {
             AnyRecord::Classic(_) => Session::from_record(id, text).map(AnySession::Classic),
-            AnyRecord::New(r) => NewSession::from_record(id, &r).map(AnySession::New),
+            AnyRecord::New(r) => {
+                let seats = seats::Seats::from_record(text)?;
+                NewSession::from_record(id, &r).map(|s| AnySession::New(s.with_seats(seats)))
+            }
         }
     }
 

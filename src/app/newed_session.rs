@@ -57,6 +57,8 @@ pub struct NewSession {
     pub breakdown: ByColour<NewBreakdown>,
     /// The holder just drew a card and keeps the device to look at it until they pass it on.
     pub reviewing: bool,
+    /// Computer seats and hints.
+    pub seats: super::seats::Seats,
     turn: u32,
 }
 
@@ -67,6 +69,8 @@ pub enum NewScreen {
     HandOver(Colour),
     /// The player holding the device acts.
     Play(Colour),
+    /// A computer decides (the board shows what the person holding the device may see).
+    Thinking(Colour),
     /// The game is over.
     Over,
 }
@@ -93,6 +97,7 @@ impl NewSession {
             history: Vec::new(),
             breakdown: ByColour::default(),
             reviewing: false,
+            seats: Default::default(),
             turn: 0,
         };
         s.history.push(ByColour::from_fn(|c| s.game.score(c)));
@@ -121,9 +126,44 @@ impl NewSession {
         Ok(s)
     }
 
+    /// The same game with computers in some seats (and hints allowed or not).
+    pub fn with_seats(mut self, seats: super::seats::Seats) -> NewSession {
+        self.seats = seats;
+        self.settle();
+        self
+    }
+
+    /// With one person among computers, that person keeps the device: no hand-over screens,
+    /// and what the computers do is marked for them as "since your turn".
+    fn settle(&mut self) {
+        let Some(me) = self.seats.solo(&self.setup.players) else { return };
+        if self.actor().is_some_and(|a| a != me) {
+            let v = self.game.view(None);
+            self.since.hand_over(Some(me), me, self.log.len(), super::since::Snapshot { borders: v.borders, pieces: v.pieces });
+        }
+        self.holder = Some(me);
+        self.reviewing = false;
+    }
+
+    /// A computer's move, made at once (computers stage nothing).
+    ///
+    /// # Errors
+    /// The engine's reason; nothing changes.
+    pub fn bot_move(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.seats.person(m.by()) || !self.staged.is_empty() {
+            return Err(IllegalMove::NotYourTurn);
+        }
+        let ev = self.game.play(m)?;
+        self.last_score_changes.clear();
+        self.moves.push(m);
+        self.record_events(&ev);
+        self.shown = self.game.clone();
+        Ok(())
+    }
+
     /// The record of the confirmed moves (tiles and deck spelled out, so it replays anywhere).
     pub fn record(&self) -> String {
-        write_record(&self.game.spelled_out(&self.setup), &self.names, &self.moves)
+        self.seats.write(write_record(&self.game.spelled_out(&self.setup), &self.names, &self.moves), &self.setup.players)
     }
 
     /// The display name of a colour.
@@ -146,6 +186,7 @@ impl NewSession {
     pub fn screen(&self) -> NewScreen {
         match self.actor() {
             None => NewScreen::Over,
+            Some(a) if !self.seats.person(a) => NewScreen::Thinking(a),
             Some(a) if self.holder == Some(a) => NewScreen::Play(a),
             Some(a) => NewScreen::HandOver(a),
         }
@@ -169,6 +210,8 @@ impl NewSession {
     pub fn view(&self) -> View {
         match self.screen() {
             NewScreen::Play(c) => self.shown.view(Some(c)),
+            // One person among computers keeps their own secrets on screen while they think.
+            NewScreen::Thinking(_) if self.seats.solo(&self.setup.players).is_some() => self.shown.view(self.holder),
             _ => self.shown.view(None),
         }
     }
@@ -198,7 +241,9 @@ impl NewSession {
         self.shown = next;
         if events.iter().any(|e| matches!(e, Event::Drew { .. } | Event::GameOver { .. })) {
             self.confirm();
-            self.reviewing = events.iter().any(|e| matches!(e, Event::Drew { .. })) && self.shown.to_move().first().copied() != self.holder;
+            // Look at the card drawn before passing the device on (alone among computers, the
+            // device stays: no need to wait).
+            self.reviewing = events.iter().any(|e| matches!(e, Event::Drew { .. })) && self.shown.to_move().first().copied() != self.holder && self.seats.solo(&self.setup.players).is_none();
         }
         Ok(())
     }
@@ -242,6 +287,7 @@ impl NewSession {
             self.record_events(&ev);
         }
         self.shown = self.game.clone();
+        self.settle();
     }
 
     fn record_events(&mut self, events: &[Event]) {

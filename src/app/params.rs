@@ -20,6 +20,11 @@ pub struct StartOptions {
     pub public_money: bool,
     /// The neutral colour of a 2-player game.
     pub neutral: Option<Colour>,
+    /// Computer seats, and whether people may ask for hints.
+    pub seats: super::seats::Seats,
+    /// How fast computers' moves appear (`normal`, `fast`, `instant`): the viewer's choice,
+    /// not part of the setup.
+    pub pace: Option<String>,
 }
 
 impl StartOptions {
@@ -77,6 +82,13 @@ impl StartOptions {
         }
         if let Some(n) = self.neutral {
             q += &format!("&neutral={}", n.name());
+        }
+        if !self.seats.bots.is_empty() {
+            let bots: Vec<String> = self.seats.bots.iter().map(|(c, l)| format!("{c}:{}", l.name())).collect();
+            q += &format!("&bots={}", bots.join(","));
+        }
+        if self.seats.hints.is_some() {
+            q += "&hints=on";
         }
         q
     }
@@ -157,7 +169,7 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
         return Ok(LinkRequest::None);
     }
     for (k, _) in &pairs {
-        if !["game", "players", "setup", "seed", "names", "money", "neutral"].contains(&k.as_str()) {
+        if !["game", "players", "setup", "seed", "names", "money", "neutral", "bots", "hints", "pace"].contains(&k.as_str()) {
             return Err(format!("The link has an unknown parameter '{}'.", short(k)));
         }
     }
@@ -228,7 +240,29 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
             Some(c)
         }
     };
-    Ok(LinkRequest::Start(StartOptions { edition, players, names, setup, seed, public_money, neutral }))
+    let mut seats = super::seats::Seats::default();
+    if let Some(b) = get("bots") {
+        seats.bots = crate::engine::ai::parse_bots(b).map_err(|e| format!("The link's computer players are wrong: {e} (bots=yellow:hard,purple:easy)."))?;
+        for &(c, l) in &seats.bots {
+            if !players.contains(&c) {
+                return Err(format!("The link gives a computer to {}, who is not playing.", c.name()));
+            }
+            if l == crate::engine::ai::Level::Random {
+                return Err("Computer players are easy, medium or hard.".into());
+            }
+        }
+    }
+    match get("hints") {
+        None | Some("off") => {}
+        Some("on") => seats.hints = Some(Default::default()),
+        Some(h) => return Err(format!("The link's hints are on or off, not '{}'.", short(h))),
+    }
+    let pace = match get("pace") {
+        None => None,
+        Some(p @ ("normal" | "fast" | "instant")) => Some(p.to_string()),
+        Some(p) => return Err(format!("The link's pace is normal, fast or instant, not '{}'.", short(p))),
+    };
+    Ok(LinkRequest::Start(StartOptions { edition, players, names, setup, seed, public_money, neutral, seats, pace }))
 }
 
 fn short(s: &str) -> String {
@@ -290,6 +324,8 @@ mod tests {
             seed: Some(7),
             public_money: true,
             neutral: None,
+            seats: Default::default(),
+            pace: None,
         };
         let LinkRequest::Start(back) = parse_link(&o.to_query()).unwrap() else { panic!() };
         assert_eq!(back, o);
@@ -323,5 +359,24 @@ mod tests {
         assert_eq!(two.to_new_setup().neutral, Some(Colour::Yellow));
         assert_eq!(parse_link(&two.to_query()).unwrap(), LinkRequest::Start(two.clone()));
         assert!(newed::Game::new(&two.to_new_setup()).is_ok());
+    }
+
+    #[test]
+    fn computer_seats_and_hints_travel_in_the_link() {
+        let LinkRequest::Start(o) = parse_link("?game=classic&players=red,yellow,purple&bots=yellow:hard,purple:easy&hints=on&pace=instant").unwrap() else { panic!() };
+        assert_eq!(o.seats.bots, vec![(Colour::Yellow, crate::engine::ai::Level::Hard), (Colour::Purple, crate::engine::ai::Level::Easy)]);
+        assert!(o.seats.hints.is_some());
+        assert_eq!(o.pace.as_deref(), Some("instant"));
+        let LinkRequest::Start(back) = parse_link(&o.to_query()).unwrap() else { panic!() };
+        assert_eq!(back.seats, o.seats, "share this setup keeps the computers");
+        for (q, needle) in [
+            ("?game=classic&players=red,yellow&bots=purple:hard", "purple, who is not playing"),
+            ("?game=classic&players=red,yellow&bots=yellow:genius", "unknown level"),
+            ("?game=classic&players=red,yellow&bots=yellow:random", "easy, medium or hard"),
+            ("?game=classic&players=red,yellow&pace=warp", "pace"),
+        ] {
+            let e = parse_link(q).unwrap_err();
+            assert!(e.contains(needle), "{q}: {e}");
+        }
     }
 }

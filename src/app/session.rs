@@ -38,6 +38,8 @@ pub struct Session {
     pub announcements: Vec<String>,
     /// Score changes of the last confirmed step, for highlighting.
     pub last_score_changes: Vec<(Colour, i32)>,
+    /// Computer seats and hints.
+    pub seats: super::seats::Seats,
 }
 
 /// What the screen must show now.
@@ -49,6 +51,8 @@ pub enum Screen {
     HandOver(Colour),
     /// The player holding the device acts.
     Play(Colour),
+    /// A computer decides (the board shows what the person holding the device may see).
+    Thinking(Colour),
     /// The game is over.
     Over,
 }
@@ -75,9 +79,51 @@ impl Session {
             log: Vec::new(),
             announcements: Vec::new(),
             last_score_changes: Vec::new(),
+            seats: Default::default(),
         };
         s.record_events(&events, 0);
         Ok(s)
+    }
+
+    /// The same game with computers in some seats (and hints allowed or not).
+    pub fn with_seats(mut self, seats: super::seats::Seats) -> Session {
+        self.seats = seats;
+        self.settle();
+        self
+    }
+
+    /// With one person among computers, that person keeps the device: no hand-over screens,
+    /// and what the computers do is marked for them as "since your turn".
+    fn settle(&mut self) {
+        let Some(me) = self.seats.solo(&self.setup.players) else { return };
+        if self.actor().is_some_and(|a| a != me) {
+            let v = self.game.view(None);
+            self.since.hand_over(Some(me), me, self.log.len(), super::since::Snapshot { borders: v.borders, pieces: v.pieces });
+        }
+        self.holder = Some(me);
+    }
+
+    /// A computer's move, made at once (computers stage nothing).
+    ///
+    /// # Errors
+    /// The engine's reason; nothing changes.
+    pub fn bot_move(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.seats.person(m.by()) || !self.staged.is_empty() || self.pending.is_some() {
+            return Err(IllegalMove::NotYourTurn);
+        }
+        let round = self.game.round();
+        let ev = self.game.play(m)?;
+        self.last_score_changes.clear();
+        self.moves.push(m);
+        self.record_events(&ev, round);
+        self.shown = self.game.clone();
+        self.window_passed = false;
+        Ok(())
+    }
+
+    /// A computer lets its politics window pass.
+    pub fn bot_pass(&mut self) {
+        self.window_passed = true;
     }
 
     /// Rebuilds a session from a record (a save or an import).
@@ -92,6 +138,7 @@ impl Session {
             record.setup.players.iter().map(|&c| super::colour_label(c).to_string()).collect()
         };
         let mut s = Session::new(id, record.setup.clone(), names)?;
+        s.seats = super::seats::Seats::from_record(text)?;
         for &(line, mv) in &record.moves {
             let round = s.game.round();
             let ev = s.game.play(mv).map_err(|e| format!("line {line}: {mv}: {e}"))?;
@@ -101,12 +148,13 @@ impl Session {
         s.shown = s.game.clone();
         s.announcements.clear();
         s.last_score_changes.clear();
+        s.settle();
         Ok(s)
     }
 
     /// The record of the confirmed moves.
     pub fn record(&self) -> String {
-        write_record(&self.setup, &self.names, &self.moves)
+        self.seats.write(write_record(&self.setup, &self.names, &self.moves), &self.setup.players)
     }
 
     /// The display name of a colour.
@@ -149,6 +197,7 @@ impl Session {
         }
         match self.actor() {
             None => Screen::Over,
+            Some(a) if !self.seats.person(a) => Screen::Thinking(a),
             Some(a) if self.holder == Some(a) => Screen::Play(a),
             Some(a) => Screen::HandOver(a),
         }
@@ -192,6 +241,8 @@ impl Session {
     pub fn view(&self) -> View {
         match self.screen() {
             Screen::Play(c) => self.shown.view(Some(c)),
+            // One person among computers keeps their own secrets on screen while they think.
+            Screen::Thinking(_) | Screen::Announcement(_) if self.seats.solo(&self.setup.players).is_some() => self.shown.view(self.holder),
             _ => self.shown.view(None),
         }
     }
@@ -293,6 +344,7 @@ impl Session {
         }
         self.shown = self.game.clone();
         self.window_passed = false;
+        self.settle();
     }
 
     /// Logs the events of one move (or of the start), which began in `round`.
@@ -342,6 +394,51 @@ mod tests {
     fn three() -> Session {
         let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42);
         Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+    }
+
+    #[test]
+    fn one_person_among_computers_never_sees_a_hand_over_and_the_record_names_the_computers() {
+        use crate::engine::ai::{self, Level};
+        let seats = crate::app::seats::Seats { bots: vec![(Colour::Red, Level::Easy), (Colour::Purple, Level::Easy)], hints: None };
+        let mut s = three().with_seats(seats.clone());
+        // Red (a computer) starts: it thinks, with yellow's own secrets on screen.
+        assert_eq!(s.screen(), Screen::Thinking(Colour::Red));
+        assert_eq!(s.view().viewer, Some(Colour::Yellow));
+        assert!(s.act(Move::Decide { by: Colour::Red, first: 1, second: None }).is_err(), "a person can't move for a computer");
+        let mut people_turns = 0;
+        for ply in 0..400 {
+            match s.screen() {
+                Screen::Over => break,
+                Screen::HandOver(c) => panic!("hand-over to {c} at a table with one person"),
+                Screen::Announcement(_) => s.dismiss_announcement(),
+                Screen::Thinking(c) => {
+                    let due = s.game.to_move().contains(&c);
+                    match ai::decide(&s.game, c, Level::Easy, ply).unwrap().0 {
+                        Some(m) => s.bot_move(m).unwrap(),
+                        None => {
+                            assert!(!due);
+                            s.bot_pass();
+                        }
+                    }
+                }
+                Screen::Play(c) => {
+                    assert_eq!(c, Colour::Yellow);
+                    people_turns += 1;
+                    let m = s.view().moves.first().copied().expect("yellow has a move");
+                    s.act(m).unwrap();
+                    if !s.staged.is_empty() || s.pending.is_some() {
+                        s.confirm();
+                    }
+                }
+            }
+        }
+        assert!(people_turns > 3 && s.moves.len() > 20, "a real stretch of game");
+        let record = s.record();
+        assert!(record.contains("[Bots \"red:easy purple:easy\"]"), "{record}");
+        let again = Session::from_record("again".into(), &record).unwrap();
+        assert_eq!(again.seats, seats, "a save keeps the computers");
+        assert_eq!(again.moves, s.moves);
+        assert_ne!(again.screen(), Screen::HandOver(Colour::Yellow));
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod newed;
 mod panels;
 mod rules;
 mod screens;
+mod seats;
 mod share;
 pub mod storage;
 mod taps;
@@ -45,6 +46,10 @@ pub struct Ctx {
     pub region_choice: RwSignal<Vec<crate::engine::newed::Move>>,
     /// Spaces of the log line the player tapped, shown on the board.
     pub highlight: RwSignal<Vec<crate::engine::Space>>,
+    /// How fast computers' moves appear.
+    pub pace: RwSignal<seats::Pace>,
+    /// Why a computer player stopped (the table can try again).
+    pub bot_error: RwSignal<Option<String>>,
 }
 
 impl Ctx {
@@ -178,6 +183,8 @@ impl Ctx {
             pay_choice: RwSignal::new(Vec::new()),
             region_choice: RwSignal::new(Vec::new()),
             highlight: RwSignal::new(Vec::new()),
+            pace: RwSignal::new(seats::Pace::Normal),
+            bot_error: RwSignal::new(None),
         }
     }
 }
@@ -233,14 +240,15 @@ pub fn Root() -> impl IntoView {
             {move || if replaying.get() { view! { <share::ReplayScreen/> }.into_any() } else if let Some(ns) = new_screen.get() { match ns {
                 NewScreen::HandOver(c) => view! { <newed::NewHandOver colour=c/> }.into_any(),
                 NewScreen::Over => view! { <newed::NewEndScreen/> }.into_any(),
-                NewScreen::Play(_) => view! { <newed::NewGameScreen/> }.into_any(),
+                NewScreen::Play(_) | NewScreen::Thinking(_) => view! { <newed::NewGameScreen/> }.into_any(),
             } } else { match screen.get() {
                 None => view! { <screens::StartScreen/> }.into_any(),
                 Some(Screen::HandOver(c)) => view! { <screens::HandOver colour=c/> }.into_any(),
                 Some(Screen::Announcement(text)) => view! { <screens::Announcement text=text/> }.into_any(),
                 Some(Screen::Over) => view! { <screens::EndScreen/> }.into_any(),
-                Some(Screen::Play(_)) => view! { <panels::GameScreen/> }.into_any(),
+                Some(Screen::Play(_) | Screen::Thinking(_)) => view! { <panels::GameScreen/> }.into_any(),
             }}}
+            <seats::BotDriver/>
         </div>
     }
 }

@@ -55,6 +55,11 @@ pub fn NewGameScreen() -> impl IntoView {
                     <Board model=model on_space=Callback::new(move |s| super::taps::new_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::new_edge(ctx, e))/>
                 </section>
                 <aside class="side">
+                    {move || match ctx.new_screen() {
+                        Some(crate::app::newed_session::NewScreen::Thinking(c)) => Some(view! { <super::seats::ThinkingBar colour=c/> }),
+                        _ => None,
+                    }}
+                    <super::seats::HintButton/>
                     <NewControls/>
                     <Hand/>
                     <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(|p| market_tree(p, refill_now(ctx))).unwrap_or_default())) class="panel market" on_tap=Callback::new(move |el| market_tap(ctx, &el))/>
@@ -103,6 +108,9 @@ fn NewPrompt() -> impl IntoView {
     let text = move || {
         with_new(ctx, |v, s| {
             let me = v.viewer.map(|c| s.name(c)).unwrap_or_default();
+            if let crate::app::newed_session::NewScreen::Thinking(c) = s.screen() {
+                return format!("{} (computer) is to move.", s.name(c));
+            }
             if s.must_confirm() {
                 return format!("{me}: your turn is complete — confirm it, or take moves back.");
             }
@@ -416,7 +424,9 @@ pub fn NewEndScreen() -> impl IntoView {
                     (c, s.name(c), cells)
                 })
                 .collect();
-            super::panels::end_tree(title, Some(how), &["Regions", "Expansions", "Losses", "Monopolies", "Bonuses", "Total", "Ducats"], rows)
+            let mut t = super::panels::end_tree(title, Some(how), &["Regions", "Expansions", "Losses", "Monopolies", "Bonuses", "Total", "Ducats"], rows);
+            t.extend(super::seats::hints_line(&s.seats, &s.setup.players, |c| s.name(c)).map(|h| el("p").class("hint").attr("data-hints-used", "").text(h)));
+            t
         })
     });
     let rest = move || {

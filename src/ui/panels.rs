@@ -118,6 +118,9 @@ pub fn Prompt() -> impl IntoView {
                 CardFace::Actions(a) => Some(action_text(a[i as usize])),
                 _ => None,
             }).unwrap_or_default();
+            if let crate::app::session::Screen::Thinking(c) = s.screen() {
+                return format!("{} (computer) is to move.", s.name(c));
+            }
             match &v.phase {
                 _ if s.pending.is_some() => format!("{me}: this ends the action card — confirm it (the next card is turned up), or take it back."),
                 _ if s.must_confirm() => format!("{me}: your action is complete — confirm it, or take moves back."),
@@ -232,7 +235,15 @@ pub fn Controls() -> impl IntoView {
             parts.collect_view()
         })
     };
-    view! { <div class="controls">{body}</div> }
+    view! {
+        <div class="controls">
+            {move || match ctx.screen() {
+                Some(crate::app::session::Screen::Thinking(c)) => view! { <super::seats::ThinkingBar colour=c/> }.into_any(),
+                _ => body().into_any(),
+            }}
+            <super::seats::HintButton/>
+        </div>
+    }
 }
 
 /// Laying decision cards.

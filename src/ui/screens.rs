@@ -9,6 +9,7 @@ use crate::app::render::BoardModel;
 use crate::app::session::Session;
 use crate::app::targets::Mode;
 use crate::app::{colour_label, AnySession};
+use crate::engine::ai::Level;
 use crate::engine::{Colour, Edition, SetupKind};
 use leptos::prelude::*;
 
@@ -67,9 +68,12 @@ fn clear_query() {
 }
 
 fn start_game(ctx: Ctx, o: &StartOptions) {
+    if let Some(p) = o.pace.as_deref().and_then(super::seats::Pace::parse) {
+        ctx.pace.set(p);
+    }
     let game = match o.edition {
-        Edition::Classic => Session::new(storage::new_id(), o.to_setup(), o.names.clone()).map(AnySession::Classic),
-        Edition::New => NewSession::new(storage::new_id(), o.to_new_setup(), o.names.clone()).map(AnySession::New),
+        Edition::Classic => Session::new(storage::new_id(), o.to_setup(), o.names.clone()).map(|s| AnySession::Classic(s.with_seats(o.seats.clone()))),
+        Edition::New => NewSession::new(storage::new_id(), o.to_new_setup(), o.names.clone()).map(|s| AnySession::New(s.with_seats(o.seats.clone()))),
     };
     match game {
         Ok(g) => {
@@ -98,6 +102,9 @@ pub fn StartScreen() -> impl IntoView {
         public_money_default(e);
     };
     let seed = RwSignal::new(String::new());
+    // Who plays each seat: a person (None) or a computer at a level.
+    let kinds = RwSignal::new(vec![None::<Level>; 4]);
+    let hints = RwSignal::new(false);
     let rules = RwSignal::new(false);
     let setup_error = RwSignal::new(None::<String>);
     let start = move |_| {
@@ -124,9 +131,15 @@ pub fn StartScreen() -> impl IntoView {
                 if t.is_empty() { colour_label(players[i]).to_string() } else { t }
             })
             .collect();
+        let bots: Vec<(Colour, Level)> = (0..n).filter_map(|i| kinds.get()[i].map(|l| (players[i], l))).collect();
+        if bots.len() == n {
+            setup_error.set(Some("At least one seat needs a person.".into()));
+            return;
+        }
+        let seats = crate::app::seats::Seats { bots, hints: hints.get().then(Default::default) };
         ctx.start_message.set(None);
         setup_error.set(None);
-        start_game(ctx, &StartOptions { edition: edition.get(), players, names: nm, setup: kind, seed: Some(seed_value), public_money: public_money.get(), neutral: None });
+        start_game(ctx, &StartOptions { edition: edition.get(), players, names: nm, setup: kind, seed: Some(seed_value), public_money: public_money.get(), neutral: None, seats, pace: None });
     };
     let saves = move || {
         ctx.saves_changed.get();
@@ -176,6 +189,14 @@ pub fn StartScreen() -> impl IntoView {
                         <span class="swatch" style=move || format!("background:{}", colour_fill(colours.get()[i]))></span>
                         <input type="text" maxlength="24" placeholder=move || colour_label(colours.get()[i]) aria-label=format!("Name of player {}", i + 1)
                             prop:value=move || names.get()[i].clone() on:input=move |e| { let v = event_target_value(&e); names.update(|ns| ns[i] = v); }/>
+                        <select data-seat=i aria-label=format!("Who plays seat {}", i + 1) on:change=move |e| {
+                            let v = event_target_value(&e);
+                            kinds.update(|k| k[i] = Level::parse(&v));
+                        }>
+                            {[("person", "Person"), ("easy", "Computer · easy"), ("medium", "Computer · medium"), ("hard", "Computer · hard")].into_iter().map(|(v, label)| view! {
+                                <option value=v selected=move || kinds.get()[i].map_or("person", |l| l.name()) == v>{label}</option>
+                            }).collect_view()}
+                        </select>
                     </div>
                 }).collect_view()}
                 <div class="row" role="group" aria-label="Setup" style=move || if edition.get() == Edition::New { "display:none" } else { "" }>
@@ -185,6 +206,9 @@ pub fn StartScreen() -> impl IntoView {
                 <div class="row" role="group" aria-label="Money">
                     <button class:active=move || !public_money.get() on:click=move |_| public_money.set(false)>"Private money"</button>
                     <button class:active=move || public_money.get() on:click=move |_| public_money.set(true)>"Public money"</button>
+                </div>
+                <div class="row">
+                    <label class="check"><input type="checkbox" data-hints-option="" prop:checked=move || hints.get() on:change=move |e| hints.set(event_target_checked(&e))/>" Hints: people may ask what a strong player would do"</label>
                 </div>
                 <div class="row start-row">
                     <button class="primary big" data-start="" on:click=start>"Start game"</button>
@@ -321,7 +345,9 @@ pub fn EndScreen() -> impl IntoView {
                     (c, s.name(c), cells)
                 })
                 .collect();
-            super::panels::end_tree(title, None, &["Provinces", "Expansions", "Losses", "Mountains", "Deeds", "Total", "Ducats"], rows)
+            let mut t = super::panels::end_tree(title, None, &["Provinces", "Expansions", "Losses", "Mountains", "Deeds", "Total", "Ducats"], rows);
+            t.extend(super::seats::hints_line(&s.seats, &s.setup.players, |c| s.name(c)).map(|h| super::dom::el("p").class("hint").attr("data-hints-used", "").text(h)));
+            t
         })
     });
     view! {

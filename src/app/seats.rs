@@ -1,0 +1,102 @@
+//! Who sits at the table: people and computers (issue 10). The computer seats travel with the
+//! game in a `[Bots "yellow:hard purple:easy"]` header, and the hints each person asked for
+//! (when the game allows hints) in `[Hints "red:2 yellow:0"]`: saves, replays and shared
+//! records keep both, and the rules ignore them.
+
+use crate::engine::ai::{format_bots, parse_bots, Level};
+use crate::engine::notation::{shown, with_header, Lexed};
+use crate::engine::{ByColour, Colour};
+
+/// The computer seats and the hints used.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct Seats {
+    /// Computer players and their levels.
+    pub bots: Vec<(Colour, Level)>,
+    /// Hints asked per person, when the game allows hints.
+    pub hints: Option<ByColour<u32>>,
+}
+
+impl Seats {
+    /// Reads the `[Bots]` and `[Hints]` headers of a record.
+    ///
+    /// # Errors
+    /// `line N: reason` for a bad value.
+    pub fn from_record(text: &str) -> Result<Seats, String> {
+        let lexed = Lexed::new(text).map_err(|e| e.to_string())?;
+        let mut seats = Seats::default();
+        if let Some((line, v)) = lexed.get("Bots") {
+            seats.bots = parse_bots(v).map_err(|e| format!("line {line}: {e}"))?;
+            if seats.bots.iter().any(|&(_, l)| l == Level::Random) {
+                return Err(format!("line {line}: computer levels are easy, medium and hard"));
+            }
+        }
+        if let Some((line, v)) = lexed.get("Hints") {
+            let mut counts = ByColour::default();
+            for part in v.split_whitespace() {
+                let n = part.split_once(':').and_then(|(c, n)| Some((Colour::parse(c)?, n.parse::<u32>().ok()?)));
+                let (c, n) = n.ok_or_else(|| format!("line {line}: '{}' is not colour:count", shown(part)))?;
+                counts[c] = n;
+            }
+            seats.hints = Some(counts);
+        }
+        Ok(seats)
+    }
+
+    /// The record with these seats' headers added.
+    pub fn write(&self, record: String, players: &[Colour]) -> String {
+        let mut r = record;
+        if !self.bots.is_empty() {
+            r = with_header(&r, "Bots", &format_bots(&self.bots));
+        }
+        if let Some(h) = &self.hints {
+            let counts: Vec<String> = players.iter().filter(|&&c| self.person(c)).map(|&c| format!("{c}:{}", h[c])).collect();
+            r = with_header(&r, "Hints", &counts.join(" "));
+        }
+        r
+    }
+
+    /// The level of a computer seat.
+    pub fn level(&self, c: Colour) -> Option<Level> {
+        self.bots.iter().find(|&&(b, _)| b == c).map(|&(_, l)| l)
+    }
+
+    /// True for a seat a person plays.
+    pub fn person(&self, c: Colour) -> bool {
+        self.level(c).is_none()
+    }
+
+    /// The one person at a table of computers (their secrets stay on screen: no hand-overs).
+    pub fn solo(&self, players: &[Colour]) -> Option<Colour> {
+        let mut people = players.iter().copied().filter(|&c| self.person(c));
+        match (people.next(), people.next()) {
+            (Some(p), None) if !self.bots.is_empty() => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Counts a hint asked by `c`.
+    pub fn hint_used(&mut self, c: Colour) {
+        if let Some(h) = &mut self.hints {
+            h[c] += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_travel_in_two_headers_and_bad_ones_are_refused_with_their_line() {
+        let record = "[Edition \"classic\"]\n[Players \"red yellow purple\"]\nred decide 1 2\n".to_string();
+        let seats = Seats { bots: vec![(Colour::Yellow, Level::Hard), (Colour::Purple, Level::Easy)], hints: Some(ByColour::from_fn(|c| u32::from(c == Colour::Red) * 2)) };
+        let written = seats.write(record, &[Colour::Red, Colour::Yellow, Colour::Purple]);
+        assert!(written.contains("[Bots \"yellow:hard purple:easy\"]\n[Hints \"red:2\"]\nred decide 1 2"), "{written}");
+        assert_eq!(Seats::from_record(&written).unwrap(), seats);
+        assert_eq!(seats.solo(&[Colour::Red, Colour::Yellow, Colour::Purple]), Some(Colour::Red));
+        assert_eq!(Seats::default().solo(&[Colour::Red, Colour::Yellow]), None, "people only: hand-overs as before");
+        let bad = Seats::from_record("[Edition \"classic\"]\n[Bots \"yellow:genius\"]\n").unwrap_err();
+        assert!(bad.starts_with("line 2: unknown level"), "{bad}");
+        assert!(Seats::from_record("[Bots \"yellow:random\"]\n").is_err(), "random is for the referee");
+    }
+}
