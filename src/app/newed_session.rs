@@ -59,6 +59,9 @@ pub struct NewSession {
     pub reviewing: bool,
     /// Computer seats and hints.
     pub seats: super::seats::Seats,
+    /// After a person confirmed a turn that revealed nothing and handed the game to the
+    /// computers: the number of moves before it, until the first computer move is shown.
+    pub takeback: Option<usize>,
     turn: u32,
 }
 
@@ -98,6 +101,7 @@ impl NewSession {
             breakdown: ByColour::default(),
             reviewing: false,
             seats: Default::default(),
+            takeback: None,
             turn: 0,
         };
         s.history.push(ByColour::from_fn(|c| s.game.score(c)));
@@ -158,6 +162,7 @@ impl NewSession {
         self.moves.push(m);
         self.record_events(&ev);
         self.shown = self.game.clone();
+        self.takeback = None;
         Ok(())
     }
 
@@ -281,13 +286,40 @@ impl NewSession {
     pub fn confirm(&mut self) {
         let staged = std::mem::take(&mut self.staged);
         self.last_score_changes.clear();
+        let before = self.moves.len();
+        let mut revealed = false;
         for m in staged {
             let Ok(ev) = self.game.play(m) else { unreachable!("staged moves replay") };
+            revealed |= ev.iter().any(|e| matches!(e, Event::Drew { .. } | Event::GameOver { .. }));
             self.moves.push(m);
             self.record_events(&ev);
         }
         self.shown = self.game.clone();
+        let to_computer = self.actor().is_some_and(|a| !self.seats.person(a));
+        self.takeback = (to_computer && !revealed && self.moves.len() > before).then_some(before);
         self.settle();
+    }
+
+    /// Against computers: takes back the turn just confirmed (before the first computer move
+    /// is shown, and only when it revealed nothing): its moves are staged again.
+    pub fn take_back_turn(&mut self) {
+        let Some(n) = self.takeback.take() else { return };
+        let again: Vec<Move> = self.moves[n..].to_vec();
+        let mut s = self.clone();
+        s.moves.truncate(n);
+        let Ok(rec) = crate::engine::AnyRecord::parse(&s.record()) else { return };
+        let crate::engine::AnyRecord::New(rec) = rec else { return };
+        let Ok(mut back) = NewSession::from_record(self.id.clone(), &rec) else { return };
+        back.seats = self.seats.clone();
+        back.holder = self.holder;
+        back.since = self.since.clone();
+        for m in again {
+            if back.shown.play(m).is_err() {
+                return;
+            }
+            back.staged.push(m);
+        }
+        *self = back;
     }
 
     fn record_events(&mut self, events: &[Event]) {

@@ -40,6 +40,9 @@ pub struct Session {
     pub last_score_changes: Vec<(Colour, i32)>,
     /// Computer seats and hints.
     pub seats: super::seats::Seats,
+    /// After a person confirmed a turn that revealed nothing and handed the game to the
+    /// computers: the number of moves before it, until the first computer move is shown.
+    pub takeback: Option<usize>,
 }
 
 /// What the screen must show now.
@@ -80,6 +83,7 @@ impl Session {
             announcements: Vec::new(),
             last_score_changes: Vec::new(),
             seats: Default::default(),
+            takeback: None,
         };
         s.record_events(&events, 0);
         Ok(s)
@@ -118,6 +122,7 @@ impl Session {
         self.record_events(&ev, round);
         self.shown = self.game.clone();
         self.window_passed = false;
+        self.takeback = None;
         Ok(())
     }
 
@@ -336,15 +341,39 @@ impl Session {
         let mut staged = std::mem::take(&mut self.staged);
         staged.extend(self.pending.take());
         self.last_score_changes.clear();
+        let before = self.moves.len();
+        let mut revealed = false;
         for m in staged {
             let round = self.game.round();
             let Ok(ev) = self.game.play(m) else { unreachable!("staged moves replay") };
+            revealed |= ev.iter().any(|e| matches!(e, Event::CardDrawn { .. } | Event::BidsRevealed { .. } | Event::GameOver { .. }));
             self.moves.push(m);
             self.record_events(&ev, round);
         }
         self.shown = self.game.clone();
         self.window_passed = false;
+        let to_computer = self.actor().is_some_and(|a| !self.seats.person(a));
+        self.takeback = (to_computer && !revealed && self.moves.len() > before).then_some(before);
         self.settle();
+    }
+
+    /// Against computers: takes back the turn just confirmed (before the first computer move
+    /// is shown, and only when it revealed nothing): its moves are staged again.
+    pub fn take_back_turn(&mut self) {
+        let Some(n) = self.takeback.take() else { return };
+        let again: Vec<Move> = self.moves[n..].to_vec();
+        let mut s = self.clone();
+        s.moves.truncate(n);
+        let Ok(mut back) = Session::from_record(self.id.clone(), &s.record()) else { return };
+        back.holder = self.holder;
+        back.since = self.since.clone();
+        for m in again {
+            if back.shown.play(m).is_err() {
+                return;
+            }
+            back.staged.push(m);
+        }
+        *self = back;
     }
 
     /// Logs the events of one move (or of the start), which began in `round`.
@@ -394,6 +423,30 @@ mod tests {
     fn three() -> Session {
         let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42);
         Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+    }
+
+    #[test]
+    fn against_computers_a_turn_can_be_taken_back_until_the_first_computer_move() {
+        use crate::engine::ai::Level;
+        let seats = crate::app::seats::Seats { bots: vec![(Colour::Yellow, Level::Easy), (Colour::Purple, Level::Easy)], hints: None };
+        let mut s = three().with_seats(seats);
+        assert_eq!(s.screen(), Screen::Play(Colour::Red));
+        s.act(Move::Decide { by: Colour::Red, first: 1, second: Some(3) }).unwrap();
+        assert_eq!(s.screen(), Screen::Thinking(Colour::Yellow));
+        assert_eq!(s.takeback, Some(0), "the decision revealed nothing");
+        let record = s.record();
+        s.take_back_turn();
+        assert_eq!(s.moves.len(), 0);
+        assert_eq!(s.staged, vec![Move::Decide { by: Colour::Red, first: 1, second: Some(3) }], "staged again");
+        assert_eq!(s.screen(), Screen::Play(Colour::Red));
+        s.undo();
+        s.act(Move::Decide { by: Colour::Red, first: 2, second: Some(3) }).unwrap();
+        assert_ne!(s.record(), record, "a different decision");
+        s.bot_move(Move::Decide { by: Colour::Yellow, first: 1, second: None }).unwrap();
+        assert_eq!(s.takeback, None, "never across a computer's move");
+        let moves = s.moves.clone();
+        s.take_back_turn();
+        assert_eq!(s.moves, moves);
     }
 
     #[test]

@@ -167,6 +167,10 @@ pub fn ThinkingBar(colour: Colour) -> impl IntoView {
             <span class="spinner" aria-hidden="true"></span>
             <span>{format!("{name} (computer) is thinking…")}</span>
             <button data-pace="" on:click=move |_| ctx.pace.update(|p| *p = p.next())>{move || ctx.pace.get().label()}</button>
+            {move || {
+                let can = ctx.session.with(|s| s.as_ref().map(|s| s.takeback.is_some())).or_else(|| ctx.new_session.with(|s| s.as_ref().map(|s| s.takeback.is_some()))).unwrap_or(false);
+                can.then(|| view! { <button data-take-back-turn="" on:click=move |_| { ctx.update(|s| s.take_back_turn()); ctx.update_new(|s| s.take_back_turn()); }>"Take back my turn"</button> })
+            }}
             {move || ctx.bot_error.get().map(|e| view! {
                 <p class="notice" role="alert">{e}" "<button data-retry="" on:click=move |_| ctx.bot_error.set(None)>"Try again"</button></p>
             })}
