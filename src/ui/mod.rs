@@ -46,8 +46,8 @@ pub struct Ctx {
     pub region_choice: RwSignal<Vec<crate::engine::newed::Move>>,
     /// Spaces of the log line the player tapped, shown on the board.
     pub highlight: RwSignal<Vec<crate::engine::Space>>,
-    /// How fast computers' moves appear.
-    pub pace: RwSignal<seats::Pace>,
+    /// How fast computers' moves appear ([`seats::Pace::code`]).
+    pub pace: RwSignal<u32>,
     /// Why a computer player stopped (the table can try again).
     pub bot_error: RwSignal<Option<String>>,
 }
@@ -133,6 +133,8 @@ impl Ctx {
                 self.new_session.set(None);
             }
         }
+        self.bot_error.set(None);
+        seats::drive(*self);
     }
 
     /// Saves the confirmed moves; a refusal becomes the storage warning.
@@ -146,6 +148,8 @@ impl Ctx {
             Some(Ok(())) if self.warning.get_untracked().is_some() => self.warning.set(None),
             _ => {}
         }
+        // A computer may be due now.
+        seats::drive(*self);
     }
 
     /// The current Classic screen.
@@ -183,7 +187,7 @@ impl Ctx {
             pay_choice: RwSignal::new(Vec::new()),
             region_choice: RwSignal::new(Vec::new()),
             highlight: RwSignal::new(Vec::new()),
-            pace: RwSignal::new(seats::Pace::Normal),
+            pace: RwSignal::new(0),
             bot_error: RwSignal::new(None),
         }
     }
@@ -248,7 +252,6 @@ pub fn Root() -> impl IntoView {
                 Some(Screen::Over) => view! { <screens::EndScreen/> }.into_any(),
                 Some(Screen::Play(_) | Screen::Thinking(_)) => view! { <panels::GameScreen/> }.into_any(),
             }}}
-            <seats::BotDriver/>
         </div>
     }
 }

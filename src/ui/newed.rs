@@ -55,11 +55,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     <Board model=model on_space=Callback::new(move |s| super::taps::new_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::new_edge(ctx, e))/>
                 </section>
                 <aside class="side">
-                    {move || match ctx.new_screen() {
-                        Some(crate::app::newed_session::NewScreen::Thinking(c)) => Some(view! { <super::seats::ThinkingBar colour=c/> }),
-                        _ => None,
-                    }}
-                    <super::seats::HintButton/>
+                    <super::seats::SeatBar/>
                     <NewControls/>
                     <Hand/>
                     <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(|p| market_tree(p, refill_now(ctx))).unwrap_or_default())) class="panel market" on_tap=Callback::new(move |el| market_tap(ctx, &el))/>

@@ -162,6 +162,10 @@ pub fn Controls() -> impl IntoView {
         let mode = ctx.mode.get();
         with_view(ctx, |v, s| {
             let mut parts: Vec<AnyView> = Vec::new();
+            // A computer is thinking: nothing to offer the person.
+            if !matches!(s.screen(), crate::app::session::Screen::Play(_)) {
+                return parts.collect_view();
+            }
             let moves = v.moves.clone();
             let has = |f: &dyn Fn(&Move) -> bool| moves.iter().any(f);
             // A tap that can be paid in several ways: the player chooses.
@@ -235,15 +239,7 @@ pub fn Controls() -> impl IntoView {
             parts.collect_view()
         })
     };
-    view! {
-        <div class="controls">
-            {move || match ctx.screen() {
-                Some(crate::app::session::Screen::Thinking(c)) => view! { <super::seats::ThinkingBar colour=c/> }.into_any(),
-                _ => body().into_any(),
-            }}
-            <super::seats::HintButton/>
-        </div>
-    }
+    view! { <div class="controls"><super::seats::SeatBar/>{body}</div> }
 }
 
 /// Laying decision cards.

@@ -69,7 +69,7 @@ fn clear_query() {
 
 fn start_game(ctx: Ctx, o: &StartOptions) {
     if let Some(p) = o.pace.as_deref().and_then(super::seats::Pace::parse) {
-        ctx.pace.set(p);
+        ctx.pace.set(p.code());
     }
     let game = match o.edition {
         Edition::Classic => Session::new(storage::new_id(), o.to_setup(), o.names.clone()).map(|s| AnySession::Classic(s.with_seats(o.seats.clone()))),
@@ -103,7 +103,7 @@ pub fn StartScreen() -> impl IntoView {
     };
     let seed = RwSignal::new(String::new());
     // Who plays each seat: a person (None) or a computer at a level.
-    let kinds = RwSignal::new(vec![None::<Level>; 4]);
+    let kinds = RwSignal::new(vec![String::new(); 4]);
     let hints = RwSignal::new(false);
     let rules = RwSignal::new(false);
     let setup_error = RwSignal::new(None::<String>);
@@ -131,7 +131,7 @@ pub fn StartScreen() -> impl IntoView {
                 if t.is_empty() { colour_label(players[i]).to_string() } else { t }
             })
             .collect();
-        let bots: Vec<(Colour, Level)> = (0..n).filter_map(|i| kinds.get()[i].map(|l| (players[i], l))).collect();
+        let bots: Vec<(Colour, Level)> = (0..n).filter_map(|i| Level::parse(&kinds.get()[i]).map(|l| (players[i], l))).collect();
         if bots.len() == n {
             setup_error.set(Some("At least one seat needs a person.".into()));
             return;
@@ -191,10 +191,10 @@ pub fn StartScreen() -> impl IntoView {
                             prop:value=move || names.get()[i].clone() on:input=move |e| { let v = event_target_value(&e); names.update(|ns| ns[i] = v); }/>
                         <select data-seat=i aria-label=format!("Who plays seat {}", i + 1) on:change=move |e| {
                             let v = event_target_value(&e);
-                            kinds.update(|k| k[i] = Level::parse(&v));
+                            kinds.update(|k| k[i] = v);
                         }>
                             {[("person", "Person"), ("easy", "Computer · easy"), ("medium", "Computer · medium"), ("hard", "Computer · hard")].into_iter().map(|(v, label)| view! {
-                                <option value=v selected=move || kinds.get()[i].map_or("person", |l| l.name()) == v>{label}</option>
+                                <option value=v selected=move || kinds.get()[i] == v || (v == "person" && kinds.get()[i].is_empty())>{label}</option>
                             }).collect_view()}
                         </select>
                     </div>

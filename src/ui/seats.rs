@@ -2,6 +2,7 @@
 //! whenever one is due and shows it one step at a time at the chosen pace; the bar that says
 //! who is thinking (with the pace and, right after one's own turn, a take-back); hints.
 
+use super::dom::{el, Dom, Node};
 use super::Ctx;
 use crate::engine::ai::{bot_seed, Level};
 use crate::engine::{Colour, Space};
@@ -38,6 +39,20 @@ impl Pace {
         })
     }
 
+    /// The pace kept in [`Ctx::pace`] (a number: no signal type of its own).
+    pub fn of(code: u32) -> Pace {
+        match code {
+            1 => Pace::Fast,
+            2 => Pace::Instant,
+            _ => Pace::Normal,
+        }
+    }
+
+    /// Its number in [`Ctx::pace`].
+    pub fn code(self) -> u32 {
+        self as u32
+    }
+
     fn next(self) -> Pace {
         match self {
             Pace::Normal => Pace::Fast,
@@ -67,7 +82,7 @@ struct Job {
 }
 
 /// The decision the shown game waits for, if a computer's.
-fn job(ctx: Ctx) -> Option<(Job, String, u64)> {
+fn due_job(ctx: Ctx) -> Option<(Job, String, u64)> {
     if let Some(j) = ctx.session.with(|s| {
         let s = s.as_ref()?;
         let crate::app::session::Screen::Thinking(c) = s.screen() else { return None };
@@ -96,39 +111,36 @@ async fn sleep(ms: f64) {
     let _ = wasm_bindgen_futures::JsFuture::from(p).await;
 }
 
-/// Asks the worker whenever a computer is due and plays its answer after the pace's pause
-/// (unless the game changed meanwhile: taken back, closed, another game opened).
-#[component]
-pub fn BotDriver() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let asked = StoredValue::new(None::<Job>);
-    Effect::new(move |_| {
-        let Some((job, record, seed)) = job(ctx) else {
-            asked.set_value(None);
-            return;
-        };
-        if ctx.bot_error.get().is_some() || asked.get_value().as_ref() == Some(&job) {
-            return;
-        }
-        asked.set_value(Some(job.clone()));
-        leptos::task::spawn_local(async move {
-            let started = js_sys::Date::now();
-            let answer = super::bots::decide(record, job.colour, job.level, seed).await;
-            sleep(ctx.pace.get_untracked().ms() - (js_sys::Date::now() - started)).await;
-            if job_now(ctx).as_ref() != Some(&job) {
-                return;
-            }
-            match answer.and_then(|d| apply(ctx, &job, d.line.as_deref())) {
-                Ok(()) => ctx.persist(),
-                Err(e) => ctx.bot_error.set(Some(format!("The computer player for {} stopped: {e}", job.colour))),
-            }
-            asked.set_value(None);
-        });
-    });
+thread_local! {
+    /// The decision asked of the worker and not yet played.
+    static ASKED: std::cell::RefCell<Option<Job>> = const { std::cell::RefCell::new(None) };
 }
 
-fn job_now(ctx: Ctx) -> Option<Job> {
-    untrack(|| job(ctx)).map(|(j, _, _)| j)
+/// Asks the worker if a computer is due (called after every change of the shown game) and plays
+/// its answer after the pace's pause, unless the game changed meanwhile (taken back, closed,
+/// another game opened).
+pub fn drive(ctx: Ctx) {
+    let Some((job, record, seed)) = untrack(|| due_job(ctx)) else {
+        ASKED.with(|a| a.borrow_mut().take());
+        return;
+    };
+    if ctx.bot_error.get_untracked().is_some() || ASKED.with(|a| a.borrow().as_ref() == Some(&job)) {
+        return;
+    }
+    ASKED.with(|a| *a.borrow_mut() = Some(job.clone()));
+    leptos::task::spawn_local(async move {
+        let started = js_sys::Date::now();
+        let answer = super::bots::decide(record, job.colour, job.level, seed).await;
+        sleep(Pace::of(ctx.pace.get_untracked()).ms() - (js_sys::Date::now() - started)).await;
+        if untrack(|| due_job(ctx)).map(|(j, _, _)| j).as_ref() != Some(&job) {
+            return;
+        }
+        ASKED.with(|a| a.borrow_mut().take());
+        if let Err(e) = answer.and_then(|d| apply(ctx, &job, d.line.as_deref())) {
+            ctx.bot_error.set(Some(format!("The computer player for {} stopped: {e}", job.colour)));
+        }
+        ctx.persist();
+    });
 }
 
 fn apply(ctx: Ctx, job: &Job, line: Option<&str>) -> Result<(), String> {
@@ -156,69 +168,104 @@ fn apply(ctx: Ctx, job: &Job, line: Option<&str>) -> Result<(), String> {
     result
 }
 
-/// Who is thinking, the pace, and a retry when a computer failed.
-#[component]
-pub fn ThinkingBar(colour: Colour) -> impl IntoView {
-    // Keyed by colour: a new bar for each computer.
-    let ctx = expect_context::<Ctx>();
-    let name = ctx.session.with_untracked(|s| s.as_ref().map(|s| s.name(colour))).or_else(|| ctx.new_session.with_untracked(|s| s.as_ref().map(|s| s.name(colour)))).unwrap_or_default();
-    view! {
-        <div class="thinking" data-thinking=colour.name() role="status">
-            <span class="spinner" aria-hidden="true"></span>
-            <span>{format!("{name} (computer) is thinking…")}</span>
-            <button data-pace="" on:click=move |_| ctx.pace.update(|p| *p = p.next())>{move || ctx.pace.get().label()}</button>
-            {move || {
-                let can = ctx.session.with(|s| s.as_ref().map(|s| s.takeback.is_some())).or_else(|| ctx.new_session.with(|s| s.as_ref().map(|s| s.takeback.is_some()))).unwrap_or(false);
-                can.then(|| view! { <button data-take-back-turn="" on:click=move |_| { ctx.update(|s| s.take_back_turn()); ctx.update_new(|s| s.take_back_turn()); }>"Take back my turn"</button> })
-            }}
-            {move || ctx.bot_error.get().map(|e| view! {
-                <p class="notice" role="alert">{e}" "<button data-retry="" on:click=move |_| ctx.bot_error.set(None)>"Try again"</button></p>
-            })}
-        </div>
+/// What the table shows about computers: who is thinking (with the pace, a take-back of one's
+/// own turn while it may be, and a retry when a computer failed), or the hint button.
+fn bar_tree(ctx: Ctx, busy: bool) -> Vec<Node> {
+    let info = ctx
+        .session
+        .with(|s| {
+            s.as_ref().map(|s| {
+                let thinking = match s.screen() {
+                    crate::app::session::Screen::Thinking(c) => Some((c, s.name(c))),
+                    _ => None,
+                };
+                let hint = s.seats.hints.is_some() && s.staged.is_empty() && s.pending.is_none() && matches!(s.screen(), crate::app::session::Screen::Play(_));
+                (thinking, s.takeback.is_some(), hint)
+            })
+        })
+        .or_else(|| {
+            ctx.new_session.with(|s| {
+                s.as_ref().map(|s| {
+                    let thinking = match s.screen() {
+                        crate::app::newed_session::NewScreen::Thinking(c) => Some((c, s.name(c))),
+                        _ => None,
+                    };
+                    let hint = s.seats.hints.is_some() && s.staged.is_empty() && !s.reviewing && matches!(s.screen(), crate::app::newed_session::NewScreen::Play(_));
+                    (thinking, s.takeback.is_some(), hint)
+                })
+            })
+        });
+    let Some((thinking, takeback, hint)) = info else { return Vec::new() };
+    match thinking {
+        Some((c, name)) => {
+            let mut bar = el("div")
+                .class("thinking")
+                .attr("data-thinking", c.name())
+                .attr("role", "status")
+                .kid(el("span").class("spinner").attr("aria-hidden", "true"))
+                .kid(el("span").text(format!("{name} (computer) is thinking…")))
+                .kid(el("button").attr("data-pace", "").text(Pace::of(ctx.pace.get()).label()));
+            if takeback {
+                bar = bar.kid(el("button").attr("data-take-back-turn", "").text("Take back my turn"));
+            }
+            if let Some(e) = ctx.bot_error.get() {
+                bar = bar.kid(el("p").class("notice").attr("role", "alert").text(e).kid(el("button").attr("data-retry", "").text("Try again")));
+            }
+            vec![bar]
+        }
+        None if hint => vec![el("button").class("hint-button").attr("data-hint", "").attr_if(busy, "disabled", "").text(if busy { "Thinking…" } else { "Hint" })],
+        None => Vec::new(),
     }
+}
+
+/// The computers' bar (or the hint button), for both editions' screens.
+#[component]
+pub fn SeatBar() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let busy = RwSignal::new(false);
+    let tree = Memo::new(move |_| bar_tree(ctx, busy.get()));
+    let tap = Callback::new(move |e: web_sys::Element| {
+        let has = |a: &str| e.closest(&format!("[{a}]")).ok().flatten().is_some();
+        if has("data-pace") {
+            ctx.pace.update(|p| *p = Pace::of(*p).next().code());
+        } else if has("data-take-back-turn") {
+            ctx.update(|s| s.take_back_turn());
+            ctx.update_new(|s| s.take_back_turn());
+        } else if has("data-retry") {
+            ctx.bot_error.set(None);
+            drive(ctx);
+        } else if has("data-hint") && !busy.get_untracked() {
+            hint(ctx, busy);
+        }
+    });
+    view! { <Dom tree=tree class="seat-bar" on_tap=tap/> }
 }
 
 /// "What would a strong player do?": the hard computer's suggestion for the person holding the
 /// device, from that person's view only, shown on the board with one line of why.
-#[component]
-pub fn HintButton() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let busy = RwSignal::new(false);
-    let allowed = move || {
-        ctx.session
-            .with(|s| s.as_ref().map(|s| s.seats.hints.is_some() && s.staged.is_empty() && s.pending.is_none() && matches!(s.screen(), crate::app::session::Screen::Play(_))))
-            .or_else(|| ctx.new_session.with(|s| s.as_ref().map(|s| s.seats.hints.is_some() && s.staged.is_empty() && !s.reviewing && matches!(s.screen(), crate::app::newed_session::NewScreen::Play(_)))))
-            .unwrap_or(false)
+fn hint(ctx: Ctx, busy: RwSignal<bool>) {
+    let Some((record, who, seed)) = ctx
+        .session
+        .with_untracked(|s| s.as_ref().and_then(|s| Some((s.record(), s.holder?, bot_seed(s.setup.seed, s.moves.len(), s.holder?)))))
+        .or_else(|| ctx.new_session.with_untracked(|s| s.as_ref().and_then(|s| Some((s.record(), s.holder?, bot_seed(s.setup.seed, s.moves.len(), s.holder?))))))
+    else {
+        return;
     };
-    let ask = move |_| {
-        let Some((record, who, seed)) = ctx
-            .session
-            .with_untracked(|s| s.as_ref().and_then(|s| Some((s.record(), s.holder?, bot_seed(s.setup.seed, s.moves.len(), s.holder?)))))
-            .or_else(|| ctx.new_session.with_untracked(|s| s.as_ref().and_then(|s| Some((s.record(), s.holder?, bot_seed(s.setup.seed, s.moves.len(), s.holder?))))))
-        else {
-            return;
-        };
-        busy.set(true);
-        leptos::task::spawn_local(async move {
-            let answer = super::bots::decide(record, who, Level::Hard, seed).await;
-            busy.set(false);
-            match answer {
-                Ok(d) => {
-                    let (words, spaces) = hint_words(d.line.as_deref());
-                    ctx.highlight.set(spaces);
-                    ctx.notice.set(Some(format!("Hint: {words} — {}.", d.why)));
-                    ctx.update(|s| s.seats.hint_used(who));
-                    ctx.update_new(|s| s.seats.hint_used(who));
-                }
-                Err(e) => ctx.notice.set(Some(format!("No hint now: {e}."))),
+    busy.set(true);
+    leptos::task::spawn_local(async move {
+        let answer = super::bots::decide(record, who, Level::Hard, seed).await;
+        busy.set(false);
+        match answer {
+            Ok(d) => {
+                let (words, spaces) = hint_words(d.line.as_deref());
+                ctx.highlight.set(spaces);
+                ctx.notice.set(Some(format!("Hint: {words} — {}.", d.why)));
+                ctx.update(|s| s.seats.hint_used(who));
+                ctx.update_new(|s| s.seats.hint_used(who));
             }
-        });
-    };
-    view! {
-        {move || allowed().then(|| view! {
-            <button class="hint-button" data-hint="" disabled=move || busy.get() on:click=ask>{move || if busy.get() { "Thinking…" } else { "Hint" }}</button>
-        })}
-    }
+            Err(e) => ctx.notice.set(Some(format!("No hint now: {e}."))),
+        }
+    });
 }
 
 /// A suggested move in words, and the spaces to mark on the board.
