@@ -97,7 +97,14 @@ fn build(doc: &web_sys::Document, n: &Node) -> Option<web_sys::Node> {
 /// Draws `tree` inside a `<div class=class>`, redrawn whenever it changes; a tap calls `on_tap`
 /// with the element tapped (the handler reads its `data-…` attributes with `closest`).
 #[component]
-pub fn Dom(tree: Memo<Vec<Node>>, #[prop(into)] class: String, #[prop(optional)] on_tap: Option<Callback<web_sys::Element>>) -> impl IntoView {
+pub fn Dom(
+    tree: Memo<Vec<Node>>,
+    #[prop(into)] class: String,
+    #[prop(optional)] on_tap: Option<Callback<web_sys::Element>>,
+    /// Called with the element of every `input` and `change` event (form fields).
+    #[prop(optional)]
+    on_change: Option<Callback<web_sys::Element>>,
+) -> impl IntoView {
     let host = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         let nodes = tree.get();
@@ -115,7 +122,12 @@ pub fn Dom(tree: Memo<Vec<Node>>, #[prop(into)] class: String, #[prop(optional)]
             f.run(el);
         }
     };
-    view! { <div class=class node_ref=host on:click=tap></div> }
+    let change = move |ev: leptos::ev::Event| {
+        if let (Some(f), Some(el)) = (on_change, ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok())) {
+            f.run(el);
+        }
+    };
+    view! { <div class=class node_ref=host on:click=tap on:change=change on:input=change></div> }
 }
 
 /// The value of attribute `attr` on the nearest element (from `el` up) that has it.

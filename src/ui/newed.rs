@@ -431,7 +431,7 @@ pub fn NewEndScreen() -> impl IntoView {
             let v = s.game.view(None);
             Some(view! {
                 {super::panels::score_plot(&s.history, &v.players, Some(v.king_chip), "turns")}
-                <div class="export"><super::share::RecordButtons record=s.record() id=s.id.clone() over=true status=status/></div>
+                <div class="export"><super::share::RecordButtons record=s.record() id=s.id.clone() status=status/></div>
             })
         })
     };

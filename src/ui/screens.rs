@@ -12,6 +12,7 @@ use crate::app::{colour_label, AnySession};
 use crate::engine::ai::Level;
 use crate::engine::{Colour, Edition, SetupKind};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Reads the page's link: starts a game from `?game=…&players=…`, or shows why it can't.
 pub fn open_from_link(ctx: Ctx) {
@@ -107,7 +108,7 @@ pub fn StartScreen() -> impl IntoView {
     let hints = RwSignal::new(false);
     let rules = RwSignal::new(false);
     let setup_error = RwSignal::new(None::<String>);
-    let start = move |_| {
+    let start = move |_: ()| {
         let n = count.get();
         let players: Vec<Colour> = colours.get()[..n].to_vec();
         if (1..n).any(|i| players[..i].contains(&players[i])) {
@@ -127,7 +128,7 @@ pub fn StartScreen() -> impl IntoView {
         };
         let nm: Vec<String> = (0..n)
             .map(|i| {
-                let t = names.get()[i].trim().chars().take(24).collect::<String>();
+                let t = names.get_untracked()[i].trim().chars().take(24).collect::<String>();
                 if t.is_empty() { colour_label(players[i]).to_string() } else { t }
             })
             .collect();
@@ -141,6 +142,40 @@ pub fn StartScreen() -> impl IntoView {
         setup_error.set(None);
         start_game(ctx, &StartOptions { edition: edition.get(), players, names: nm, setup: kind, seed: Some(seed_value), public_money: public_money.get(), neutral: None, seats, pace: None });
     };
+    // The "New game" panel as a node tree: one click handler and one handler for its fields.
+    // Names are read as typed (not part of the tree's inputs, so typing never redraws it).
+    let new_game = Memo::new(move |_| {
+        new_game_tree(edition.get(), count.get(), &colours.get(), setup.get(), public_money.get(), &kinds.get(), hints.get(), setup_error.get(), &names.get_untracked())
+    });
+    let tap = Callback::new(move |e: web_sys::Element| {
+        let attr = |a: &str| super::dom::closest_attr(&e, a);
+        if let Some(ed) = attr("data-edition-choice").and_then(|v| Edition::parse(&v)) {
+            pick_edition(ed);
+        } else if let Some(n) = attr("data-players").and_then(|v| v.parse::<usize>().ok()) {
+            count.set(n);
+        } else if let Some(k) = attr("data-setup") {
+            setup.set(if k == "basic" { SetupKind::Basic } else { SetupKind::Variable });
+        } else if let Some(m) = attr("data-money") {
+            public_money.set(m == "public");
+        } else if attr("data-start").is_some() {
+            start(());
+        }
+    });
+    let change = Callback::new(move |e: web_sys::Element| {
+        let value = || e.dyn_ref::<web_sys::HtmlInputElement>().map(|i| i.value()).or_else(|| e.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value())).unwrap_or_default();
+        let index = |a: &str| e.get_attribute(a).and_then(|v| v.parse::<usize>().ok()).filter(|&i| i < 4);
+        if let Some(i) = index("data-colour") {
+            if let Some(c) = Colour::parse(&value()) {
+                colours.update(|cs| cs[i] = c);
+            }
+        } else if let Some(i) = index("data-seat") {
+            kinds.update(|k| k[i] = value());
+        } else if let Some(i) = index("data-name") {
+            names.update_untracked(|ns| ns[i] = value());
+        } else if e.has_attribute("data-hints-option") {
+            hints.set(e.dyn_ref::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked()));
+        }
+    });
     let saves = move || {
         ctx.saves_changed.get();
         storage::list()
@@ -162,59 +197,7 @@ pub fn StartScreen() -> impl IntoView {
                     </div>
                 })
             }}
-            <section class="panel new-game">
-                <h2>"New game"</h2>
-                <div class="row editions" role="group" aria-label="Edition">
-                    <button class="edition" class:active=move || edition.get() == Edition::Classic data-edition-choice="classic" on:click=move |_| pick_edition(Edition::Classic)>
-                        <b>"Classic"</b><small>"1997 · action cards everyone bids for, politics cards, duels"</small>
-                    </button>
-                    <button class="edition" class:active=move || edition.get() == Edition::New data-edition-choice="new" on:click=move |_| pick_edition(Edition::New)>
-                        <b>"New Edition"</b><small>"2002 · your own power cards, a market, mines and the King chip"</small>
-                    </button>
-                </div>
-                {move || (edition.get() == Edition::New).then(|| view! { <p class="hint reconstruction" data-reconstruction="">{super::rules::RECONSTRUCTION}</p> })}
-                <div class="row" role="group" aria-label="Players">
-                    {[2usize, 3, 4].into_iter().map(|n| view! {
-                        <button class:active=move || count.get() == n data-players=n on:click=move |_| count.set(n)>{format!("{n} players")}</button>
-                    }).collect_view()}
-                </div>
-                {move || (0..count.get()).map(|i| view! {
-                    <div class="row player-row">
-                        <select aria-label=format!("Colour of player {}", i + 1) on:change=move |e| {
-                            let v = event_target_value(&e);
-                            if let Some(c) = Colour::parse(&v) { colours.update(|cs| cs[i] = c); }
-                        }>
-                            {move || StartOptions::palette(edition.get()).into_iter().map(|c| view! { <option value=c.name() selected=move || colours.get()[i] == c disabled=move || colours.with(|cs| (0..count.get()).any(|j| j != i && cs[j] == c))>{colour_label(c)}</option> }).collect_view()}
-                        </select>
-                        <span class="swatch" style=move || format!("background:{}", colour_fill(colours.get()[i]))></span>
-                        <input type="text" maxlength="24" placeholder=move || colour_label(colours.get()[i]) aria-label=format!("Name of player {}", i + 1)
-                            prop:value=move || names.get()[i].clone() on:input=move |e| { let v = event_target_value(&e); names.update(|ns| ns[i] = v); }/>
-                        <select data-seat=i aria-label=format!("Who plays seat {}", i + 1) on:change=move |e| {
-                            let v = event_target_value(&e);
-                            kinds.update(|k| k[i] = v);
-                        }>
-                            {[("person", "Person"), ("easy", "Computer · easy"), ("medium", "Computer · medium"), ("hard", "Computer · hard")].into_iter().map(|(v, label)| view! {
-                                <option value=v selected=move || kinds.get()[i] == v || (v == "person" && kinds.get()[i].is_empty())>{label}</option>
-                            }).collect_view()}
-                        </select>
-                    </div>
-                }).collect_view()}
-                <div class="row" role="group" aria-label="Setup" style=move || if edition.get() == Edition::New { "display:none" } else { "" }>
-                    <button class:active=move || setup.get() == SetupKind::Basic && count.get() != 2 disabled=move || count.get() == 2 on:click=move |_| setup.set(SetupKind::Basic)>"Basic setup"</button>
-                    <button class:active=move || setup.get() == SetupKind::Variable || count.get() == 2 on:click=move |_| setup.set(SetupKind::Variable)>"Variable setup"</button>
-                </div>
-                <div class="row" role="group" aria-label="Money">
-                    <button class:active=move || !public_money.get() on:click=move |_| public_money.set(false)>"Private money"</button>
-                    <button class:active=move || public_money.get() on:click=move |_| public_money.set(true)>"Public money"</button>
-                </div>
-                <div class="row">
-                    <label class="check"><input type="checkbox" data-hints-option="" prop:checked=move || hints.get() on:change=move |e| hints.set(event_target_checked(&e))/>" Hints: people may ask what a strong player would do"</label>
-                </div>
-                <div class="row start-row">
-                    <button class="primary big" data-start="" on:click=start>"Start game"</button>
-                    {move || setup_error.get().map(|m| view! { <span class="notice" role="alert" data-setup-error="">{m}</span> })}
-                </div>
-            </section>
+            <super::dom::Dom tree=new_game class="new-game-host" on_tap=tap on_change=change/>
             <section class="panel saves">
                 <h2>"Saved games"</h2>
                 <super::dom::Dom tree=Memo::new(move |_| saves_tree(saves())) class="save-list" on_tap=Callback::new(move |e: web_sys::Element| {
@@ -245,6 +228,62 @@ pub fn StartScreen() -> impl IntoView {
             </details>
         </div>
     }
+}
+
+/// The "New game" panel: edition, players (colour, name, person or computer), setup, money,
+/// hints, and Start with the setup's error beside it.
+#[allow(clippy::too_many_arguments)]
+fn new_game_tree(edition: Edition, count: usize, colours: &[Colour], setup: SetupKind, public_money: bool, kinds: &[String], hints: bool, error: Option<String>, names: &[String]) -> Vec<super::dom::Node> {
+    use super::dom::el;
+    let choice = |on: bool, n: super::dom::Node| if on { n.class("active") } else { n };
+    let edition_button = |e: Edition, name: &str, line: &str| {
+        el("button").class(if edition == e { "edition active" } else { "edition" }).attr("data-edition-choice", e.name()).kid(el("b").text(name)).kid(el("small").text(line))
+    };
+    let mut panel = el("section")
+        .class("panel new-game")
+        .kid(el("h2").text("New game"))
+        .kid(el("div").class("row editions").attr("role", "group").attr("aria-label", "Edition")
+            .kid(edition_button(Edition::Classic, "Classic", "1997 · action cards everyone bids for, politics cards, duels"))
+            .kid(edition_button(Edition::New, "New Edition", "2002 · your own power cards, a market, mines and the King chip")));
+    if edition == Edition::New {
+        panel = panel.kid(el("p").class("hint reconstruction").attr("data-reconstruction", "").text(super::rules::RECONSTRUCTION));
+    }
+    panel = panel.kid(el("div").class("row").attr("role", "group").attr("aria-label", "Players").kids([2usize, 3, 4].map(|n| choice(count == n, el("button").attr("data-players", n.to_string()).text(format!("{n} players"))))));
+    for i in 0..count {
+        let c = colours[i];
+        let options = StartOptions::palette(edition).into_iter().map(|o| {
+            el("option").attr("value", o.name()).attr_if(o == c, "selected", "").attr_if((0..count).any(|j| j != i && colours[j] == o), "disabled", "").text(colour_label(o))
+        });
+        let kind = if kinds[i].is_empty() { "person" } else { kinds[i].as_str() };
+        let seats = [("person", "Person"), ("easy", "Computer · easy"), ("medium", "Computer · medium"), ("hard", "Computer · hard")]
+            .map(|(v, label)| el("option").attr("value", v).attr_if(v == kind, "selected", "").text(label));
+        panel = panel.kid(
+            el("div")
+                .class("row player-row")
+                .kid(el("select").attr("data-colour", i.to_string()).attr("aria-label", format!("Colour of player {}", i + 1)).kids(options))
+                .kid(el("span").class("swatch").attr("style", format!("background:{}", colour_fill(c))))
+                .kid(el("input").attr("type", "text").attr("maxlength", "24").attr("placeholder", colour_label(c)).attr("value", names[i].clone()).attr("data-name", i.to_string()).attr("aria-label", format!("Name of player {}", i + 1)))
+                .kid(el("select").attr("data-seat", i.to_string()).attr("aria-label", format!("Who plays seat {}", i + 1)).kids(seats)),
+        );
+    }
+    if edition == Edition::Classic {
+        let two = count == 2;
+        panel = panel.kid(
+            el("div").class("row").attr("role", "group").attr("aria-label", "Setup")
+                .kid(choice(setup == SetupKind::Basic && !two, el("button").attr("data-setup", "basic").attr_if(two, "disabled", "").text("Basic setup")))
+                .kid(choice(setup == SetupKind::Variable || two, el("button").attr("data-setup", "variable").text("Variable setup"))),
+        );
+    }
+    vec![panel
+        .kid(el("div").class("row").attr("role", "group").attr("aria-label", "Money")
+            .kid(choice(!public_money, el("button").attr("data-money", "private").text("Private money")))
+            .kid(choice(public_money, el("button").attr("data-money", "public").text("Public money"))))
+        .kid(el("div").class("row").kid(el("label").class("check")
+            .kid(el("input").attr("type", "checkbox").attr("data-hints-option", "").attr_if(hints, "checked", ""))
+            .text(" Hints: people may ask what a strong player would do")))
+        .kid(el("div").class("row start-row")
+            .kid(el("button").class("primary big").attr("data-start", "").text("Start game"))
+            .kid_opt(error.map(|m| el("span").class("notice").attr("role", "alert").attr("data-setup-error", "").text(m))))]
 }
 
 /// A save's time in the browser's words ("22/11/2026, 09:50").
@@ -370,7 +409,7 @@ fn EndExport() -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let Some((record, id)) = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.record(), s.id.clone()))) else { return ().into_any() };
     view! {
-        <div class="export"><super::share::RecordButtons record=record id=id over=true status=status/></div>
+        <div class="export"><super::share::RecordButtons record=record id=id status=status/></div>
         {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
     }
     .into_any()

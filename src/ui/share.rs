@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use super::panels::{ActionCard, Log, Table, Track};
+use super::dom::{el, Dom, Node};
 use super::Ctx;
 use crate::app::params::StartOptions;
 use crate::app::render::BoardModel;
@@ -109,27 +110,48 @@ pub fn record_file_name(id: &str) -> String {
 
 /// The record's buttons. Before the game is over they come only after a confirmation that
 /// says plainly that the record reveals everyone's hidden cards.
-#[component]
-pub fn RecordButtons(record: String, id: String, over: bool, status: RwSignal<Option<String>>) -> impl IntoView {
-    let revealed = RwSignal::new(over);
-    let (r1, r2, r3) = (record.clone(), record.clone(), record);
-    view! {
-        {move || if revealed.get() {
-            let (r1, r2, r3, id) = (r1.clone(), r2.clone(), r3.clone(), id.clone());
-            view! {
-                <div class="row">
-                    <button data-export="" on:click=move |_| { if let Err(e) = download(&record_file_name(&id), &r1) { status.set(Some(e)); } }>"Download record"</button>
-                    <button data-copy-record="" on:click=move |_| copy(r2.clone(), status)>"Copy record"</button>
-                    <button data-copy-replay-link="" on:click=move |_| copy(format!("{}?record={}", base_url(), encode_record(&r3)), status)>"Copy replay link"</button>
-                </div>
-            }.into_any()
-        } else {
-            view! {
-                <p class="hint warn">"The record and the replay link show everything: every player's hidden cards and money, and the cards still to come. Share them when the game is over."</p>
-                <div class="row"><button data-reveal-record="" on:click=move |_| revealed.set(true)>"Show them anyway (reveals all hidden cards)"</button></div>
-            }.into_any()
-        }}
+fn record_tree(revealed: bool) -> Vec<Node> {
+    if revealed {
+        vec![el("div")
+            .class("row")
+            .kid(el("button").attr("data-export", "").text("Download record"))
+            .kid(el("button").attr("data-copy-record", "").text("Copy record"))
+            .kid(el("button").attr("data-copy-replay-link", "").text("Copy replay link"))]
+    } else {
+        vec![
+            el("p").class("hint warn").text("The record and the replay link show everything: every player's hidden cards and money, and the cards still to come. Share them when the game is over."),
+            el("div").class("row").kid(el("button").attr("data-reveal-record", "").text("Show them anyway (reveals all hidden cards)")),
+        ]
     }
+}
+
+/// What a tap on the record's buttons does; true when it was one of them.
+fn record_tap(e: &web_sys::Element, record: &str, id: &str, revealed: RwSignal<bool>, status: RwSignal<Option<String>>) -> bool {
+    let has = |a: &str| e.closest(&format!("[{a}]")).ok().flatten().is_some();
+    if has("data-reveal-record") {
+        revealed.set(true);
+    } else if has("data-export") {
+        if let Err(err) = download(&record_file_name(id), record) {
+            status.set(Some(err));
+        }
+    } else if has("data-copy-record") {
+        copy(record.to_string(), status);
+    } else if has("data-copy-replay-link") {
+        copy(format!("{}?record={}", base_url(), encode_record(record)), status);
+    } else {
+        return false;
+    }
+    true
+}
+
+/// The record's buttons of a finished game (the end screens).
+#[component]
+pub fn RecordButtons(record: String, id: String, status: RwSignal<Option<String>>) -> impl IntoView {
+    let tree = Memo::new(move |_| record_tree(true));
+    let tap = Callback::new(move |e: web_sys::Element| {
+        record_tap(&e, &record, &id, RwSignal::new(true), status);
+    });
+    view! { <Dom tree=tree class="record-buttons" on_tap=tap/> }
 }
 
 /// The menu of the game screen: share the setup, the log, the record, back to the start.
@@ -138,37 +160,52 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let status = RwSignal::new(None::<String>);
     let rules = RwSignal::new(false);
+    let revealed = RwSignal::new(false);
     let edition = if ctx.new_session.with_untracked(Option::is_some) { Edition::New } else { Edition::Classic };
+    let tree = Memo::new(move |_| {
+        let Some(i) = menu_info(ctx) else { return Vec::new() };
+        let mut t = vec![
+            el("button").class("x close").attr("aria-label", "Close").attr("data-close", "").text("×"),
+            el("h2").text("Share this setup"),
+            el("p").class("hint").text("The same players, map and cards, from the start:"),
+            el("input").class("link").attr("readonly", "").attr("value", i.setup_link).attr("data-share-link", ""),
+            el("div").class("row").kid(el("button").attr("data-copy-link", "").text("Copy link")).kid(el("button").attr("data-copy-log", "").text("Copy the game log (public)")),
+            el("h2").text("Game record"),
+        ];
+        t.extend(record_tree(i.over || revealed.get()));
+        t.extend(status.get().map(|m| el("p").class("notice").text(m)));
+        t.push(
+            el("div")
+                .class("row")
+                .kid(el("button").class("primary").attr("data-leave", "").text("Save and leave to the menu"))
+                .kid(el("button").attr("data-rules", "").text("Rules"))
+                .kid(el("button").attr("data-close-menu", "").text("Close")),
+        );
+        t
+    });
+    let tap = Callback::new(move |e: web_sys::Element| {
+        let has = |a: &str| e.closest(&format!("[{a}]")).ok().flatten().is_some();
+        let Some(i) = menu_info(ctx) else { return };
+        if record_tap(&e, &i.record, &i.id, revealed, status) {
+        } else if has("data-close") || has("data-close-menu") {
+            open.set(false);
+        } else if has("data-copy-link") {
+            copy(i.setup_link, status);
+        } else if has("data-copy-log") {
+            copy(i.log, status);
+        } else if has("data-rules") {
+            rules.set(true);
+        } else if has("data-leave") {
+            ctx.update(|s| s.undo_all());
+            ctx.update_new(|s| s.undo_all());
+            ctx.show(None);
+            ctx.saves_changed.update(|n| *n += 1);
+        }
+    });
     view! {
         <div class="backdrop" data-backdrop="" on:click=move |_| open.set(false)></div>
         <div class="menu-panel panel" role="dialog" aria-label="Game menu">
-            <button class="x close" aria-label="Close" data-close="" on:click=move |_| open.set(false)>"×"</button>
-            {move || menu_info(ctx).map(|i| {
-                let link2 = i.setup_link.clone();
-                let log = i.log.clone();
-                view! {
-                    <h2>"Share this setup"</h2>
-                    <p class="hint">"The same players, map and cards, from the start:"</p>
-                    <input class="link" readonly prop:value=i.setup_link.clone() data-share-link=""/>
-                    <div class="row">
-                        <button on:click=move |_| copy(link2.clone(), status)>"Copy link"</button>
-                        <button data-copy-log="" on:click=move |_| copy(log.clone(), status)>"Copy the game log (public)"</button>
-                    </div>
-                    <h2>"Game record"</h2>
-                    <RecordButtons record=i.record id=i.id over=i.over status=status/>
-                }
-            })}
-            {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
-            <div class="row">
-                <button class="primary" on:click=move |_| {
-                    ctx.update(|s| s.undo_all());
-                    ctx.update_new(|s| s.undo_all());
-                    ctx.show(None);
-                    ctx.saves_changed.update(|n| *n += 1);
-                }>"Save and leave to the menu"</button>
-                <button data-rules="" on:click=move |_| rules.set(true)>"Rules"</button>
-                <button on:click=move |_| open.set(false)>"Close"</button>
-            </div>
+            <Dom tree=tree class="menu-body" on_tap=tap/>
             {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules edition=edition/> })}
         </div>
     }
