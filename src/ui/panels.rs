@@ -218,8 +218,6 @@ pub fn Controls() -> impl IntoView {
                 }.into_any());
             } else {
                 match &v.phase {
-                    PhaseView::Choosing { cards, .. } if has(&|m| matches!(m, Move::Decide { .. })) => parts.push(view! { <Decide cards=*cards/> }.into_any()),
-                    PhaseView::Negotiation { .. } => parts.push(view! { <Negotiate/> }.into_any()),
                     PhaseView::Duel { .. } => parts.push(view! { <Bid/> }.into_any()),
                     PhaseView::Perform { knights_placed: Some(_), .. } => {
                         let forest: Vec<Move> = moves.iter().copied().filter(|m| matches!(m, Move::Knight { pay, .. } if !pay.is_empty())).collect();
@@ -227,7 +225,6 @@ pub fn Controls() -> impl IntoView {
                             parts.push(view! { <p class="hint">"Forest knights are paid with a treasure card (no change)."</p> }.into_any());
                         }
                     }
-                    PhaseView::Perform { opened, borders_left: None, knights_placed: None, .. } => parts.push(view! { <Piles opened=*opened/> }.into_any()),
                     _ => {}
                 }
                 if matches!(v.phase, PhaseView::Perform { .. }) && has(&|m| matches!(m, Move::Done { .. })) {
@@ -239,78 +236,142 @@ pub fn Controls() -> impl IntoView {
             parts.collect_view()
         })
     };
-    view! { <div class="controls"><super::seats::SeatBar/>{body}</div> }
+    view! { <div class="controls"><super::seats::SeatBar/>{body}<StepControls/></div> }
 }
 
-/// Laying decision cards.
+/// The step's own controls that are plain buttons: laying decision cards, negotiating, the
+/// politics piles. Drawn as a node tree; `chosen` holds the decision cards picked so far and
+/// `amount` the offer being made.
+fn step_tree(v: &View, s: &crate::app::session::Session, chosen: &[u8], amount: u32) -> Vec<Node> {
+    let Some(by) = s.holder else { return Vec::new() };
+    let button = |label: String| el("button").text(label);
+    match &v.phase {
+        PhaseView::Choosing { cards, .. } if v.moves.iter().any(|m| matches!(m, Move::Decide { .. })) => {
+            let Some(actions) = s.shown.actions() else { return Vec::new() };
+            let cards = *cards as usize;
+            vec![el("div")
+                .class("decide")
+                .kid(el("div").class("row").kids((1..=3u8).map(|i| {
+                    el("button")
+                        .class(if chosen.contains(&i) { "decision active" } else { "decision" })
+                        .attr("data-decision", i.to_string())
+                        .kid(el("b").text(i.to_string()))
+                        .text(format!(" {}", action_text(actions[i as usize - 1])))
+                })))
+                .kid(el("div").class("row").kid(
+                    button((if cards == 2 { "Lay these two cards" } else { "Lay this card" }).into())
+                        .class("primary")
+                        .attr("data-confirm-decision", "")
+                        .attr_if(chosen.len() != cards, "disabled", ""),
+                ))]
+        }
+        PhaseView::Negotiation { pair, last, standing, .. } => {
+            let other = if pair[0] == by { pair[1] } else { pair[0] };
+            let me = if pair[0] == by { 0 } else { 1 };
+            let shown_offer = |x: Option<u32>| x.map_or("none".into(), |x| x.to_string());
+            let can_offer = v.moves.iter().any(|m| matches!(m, Move::Offer { .. }));
+            let mut row = el("div").class("row");
+            if let Some(x) = standing {
+                row = row.kid(button(format!("Accept: receive {x} and let {} perform", s.name(other))).attr("data-accept", ""));
+            }
+            vec![el("div")
+                .class("negotiate")
+                .kid(el("p").text(format!("Last offers — {}: {} · {}: {}", s.name(by), shown_offer(last[me]), s.name(other), shown_offer(last[1 - me]))))
+                .kid_opt(can_offer.then(|| {
+                    el("div")
+                        .class("row")
+                        .kid(button("−".into()).attr("aria-label", "less").attr("data-less", ""))
+                        .kid(el("span").class("amount").attr("data-private", by.name()).text(format!("{amount} ducats")))
+                        .kid(button("+".into()).attr("aria-label", "more").attr("data-more-money", ""))
+                        .kid(button("Offer".into()).class("primary").attr("data-offer", ""))
+                }))
+                .kid(row.kid(button("Break off: duel".into()).attr("data-duel", "")))]
+        }
+        PhaseView::Perform { opened, borders_left: None, knights_placed: None, .. } => match (opened, &v.opened_pile) {
+            (Some(_), Some((pile, cards))) => {
+                let mut seen = Vec::new();
+                vec![el("div")
+                    .class("pile-open")
+                    .attr("data-private", by.name())
+                    .kid(el("p").text(format!("Pile {pile} — take one card:")))
+                    .kid(el("div").class("row").kids(cards.iter().filter(|c| {
+                        let new = !seen.contains(*c);
+                        seen.push(**c);
+                        new
+                    }).map(|c| button(card_label(*c)).class("card").attr("data-take", c.name()))))]
+            }
+            _ => vec![el("div").class("row piles").kids([1u8, 2].map(|p| {
+                let n = v.piles[p as usize - 1];
+                button(format!("Look through pile {p} ({n} cards)")).attr("data-open-pile", p.to_string()).attr_if(n == 0, "disabled", "")
+            }))],
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// The step's buttons (see [`step_tree`]) and what their taps do.
 #[component]
-fn Decide(cards: u8) -> impl IntoView {
+fn StepControls() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let chosen = RwSignal::new(Vec::<u8>::new());
-    let by = ctx.session.with_untracked(|s| s.as_ref().and_then(|s| s.holder)).expect("holder");
-    let actions = ctx.session.with_untracked(|s| s.as_ref().and_then(|s| s.shown.actions())).expect("card");
-    view! {
-        <div class="decide">
-            <div class="row">
-                {(1..=3u8).map(|i| {
-                    let text = action_text(actions[i as usize - 1]);
-                    view! {
-                        <button class="decision" class:active=move || chosen.with(|c| c.contains(&i)) data-decision=i
-                            on:click=move |_| chosen.update(|c| {
-                                if let Some(p) = c.iter().position(|&x| x == i) { c.remove(p); }
-                                else if c.len() < cards as usize { c.push(i); }
-                                else if cards == 1 { *c = vec![i]; }
-                            })>
-                            <b>{i}</b>" "{text}
-                        </button>
-                    }
-                }).collect_view()}
-            </div>
-            <div class="row">
-                <button class="primary" data-confirm-decision="" disabled=move || chosen.with(|c| c.len() != cards as usize)
-                    on:click=move |_| {
-                        let c = chosen.get();
-                        ctx.act(Move::Decide { by, first: c[0], second: c.get(1).copied() });
-                    }>
-                    {if cards == 2 { "Lay these two cards" } else { "Lay this card" }}
-                </button>
-            </div>
-        </div>
-    }
-}
-
-/// Negotiation: offers, accept, duel.
-#[component]
-fn Negotiate() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let info = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.view(), s.holder)));
-    let Some((v, Some(by))) = info else { return ().into_any() };
-    let PhaseView::Negotiation { pair, last, standing, .. } = v.phase.clone() else { return ().into_any() };
-    let other = if pair[0] == by { pair[1] } else { pair[0] };
-    let names = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.name(by), s.name(other)))).unwrap_or_default();
-    let offers: Vec<u32> = v.moves.iter().filter_map(|m| if let Move::Offer { amount, .. } = m { Some(*amount) } else { None }).collect();
-    let min = offers.first().copied().unwrap_or(0);
-    let max = offers.last().copied().unwrap_or(0);
-    let amount = RwSignal::new(min);
-    let me_idx = if pair[0] == by { 0 } else { 1 };
-    view! {
-        <div class="negotiate">
-            <p>{format!("Last offers — {}: {} · {}: {}", names.0, last[me_idx].map_or("none".into(), |x| x.to_string()), names.1, last[1 - me_idx].map_or("none".into(), |x| x.to_string()))}</p>
-            {(!offers.is_empty()).then(|| view! {
-                <div class="row">
-                    <button aria-label="less" on:click=move |_| amount.update(|a| *a = a.saturating_sub(1).max(min))>"−"</button>
-                    <span class="amount" data-private=by.name()>{move || amount.get()}" ducats"</span>
-                    <button aria-label="more" on:click=move |_| amount.update(|a| *a = (*a + 1).min(max))>"+"</button>
-                    <button class="primary" data-offer="" on:click=move |_| ctx.act(Move::Offer { by, amount: amount.get() })>"Offer"</button>
-                </div>
-            })}
-            <div class="row">
-                {standing.map(|x| view! { <button data-accept="" on:click=move |_| ctx.act(Move::Accept { by })>{format!("Accept: receive {x} and let {} perform", names.1)}</button> })}
-                <button data-duel="" on:click=move |_| ctx.act(Move::Duel { by })>"Break off: duel"</button>
-            </div>
-        </div>
-    }
-    .into_any()
+    let amount = RwSignal::new(0u32);
+    // The offers allowed now (the lowest first).
+    let offers = move || with_view(ctx, |v, _| v.moves.iter().filter_map(|m| if let Move::Offer { amount, .. } = m { Some(*amount) } else { None }).collect::<Vec<u32>>()).unwrap_or_default();
+    let tree = Memo::new(move |_| {
+        let o = offers();
+        let a = amount.get().clamp(o.first().copied().unwrap_or(0), o.last().copied().unwrap_or(0));
+        // One step at a time: nothing of the step while one's own moves wait for confirmation
+        // or a politics card may be played.
+        with_view(ctx, |v, s| {
+            let now = matches!(s.screen(), crate::app::session::Screen::Play(_)) && !s.must_confirm() && s.politics_offer().is_none();
+            if now { step_tree(v, s, &chosen.get(), a) } else { Vec::new() }
+        })
+        .unwrap_or_default()
+    });
+    let tap = Callback::new(move |e: web_sys::Element| {
+        let attr = |a: &str| super::dom::closest_attr(&e, a);
+        let Some((v, Some(by))) = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.view(), s.holder))) else { return };
+        let cards = match v.phase {
+            PhaseView::Choosing { cards, .. } => cards as usize,
+            _ => 0,
+        };
+        let o = offers();
+        let (min, max) = (o.first().copied().unwrap_or(0), o.last().copied().unwrap_or(0));
+        let offer = amount.get_untracked().clamp(min, max);
+        if let Some(i) = attr("data-decision").and_then(|i| i.parse::<u8>().ok()) {
+            chosen.update(|c| {
+                if let Some(p) = c.iter().position(|&x| x == i) {
+                    c.remove(p);
+                } else if c.len() < cards {
+                    c.push(i);
+                } else if cards == 1 {
+                    *c = vec![i];
+                }
+            });
+        } else if attr("data-confirm-decision").is_some() {
+            let c = chosen.get_untracked();
+            if c.len() == cards && cards > 0 {
+                chosen.set(Vec::new());
+                ctx.act(Move::Decide { by, first: c[0], second: c.get(1).copied() });
+            }
+        } else if attr("data-less").is_some() {
+            amount.set(offer.saturating_sub(1).max(min));
+        } else if attr("data-more-money").is_some() {
+            amount.set((offer + 1).min(max));
+        } else if attr("data-offer").is_some() {
+            amount.set(0);
+            ctx.act(Move::Offer { by, amount: offer });
+        } else if attr("data-accept").is_some() {
+            ctx.act(Move::Accept { by });
+        } else if attr("data-duel").is_some() {
+            ctx.act(Move::Duel { by });
+        } else if let Some(p) = attr("data-open-pile").and_then(|p| p.parse::<u8>().ok()) {
+            ctx.act(Move::Open { by, pile: p });
+        } else if let (Some(card), Some((pile, _))) = (attr("data-take").and_then(|c| PoliticsCard::parse(&c)), v.opened_pile) {
+            ctx.act(Move::Take { by, pile, card });
+        }
+    });
+    view! { <super::dom::Dom tree=tree class="step-controls" on_tap=tap/> }
 }
 
 /// A sealed duel bid.
@@ -346,39 +407,6 @@ fn Bid() -> impl IntoView {
         </div>
     }
     .into_any()
-}
-
-/// The politics piles during the politics action.
-#[component]
-fn Piles(opened: Option<u8>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let info = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.view(), s.holder)));
-    let Some((v, Some(by))) = info else { return ().into_any() };
-    match (opened, v.opened_pile.clone()) {
-        (Some(_), Some((pile, cards))) => {
-            let mut seen = Vec::new();
-            view! {
-                <div class="pile-open" data-private=by.name()>
-                    <p>{format!("Pile {pile} — take one card:")}</p>
-                    <div class="row">
-                        {cards.into_iter().filter(|c| { let new = !seen.contains(c); seen.push(*c); new }).map(|card| view! {
-                            <button class="card" data-take=card.name() on:click=move |_| ctx.act(Move::Take { by, pile, card })>{card_label(card)}</button>
-                        }).collect_view()}
-                    </div>
-                </div>
-            }
-            .into_any()
-        }
-        _ => view! {
-            <div class="row piles">
-                {[1u8, 2].into_iter().map(|p| {
-                    let n = v.piles[p as usize - 1];
-                    view! { <button disabled=n == 0 data-open-pile=p on:click=move |_| ctx.act(Move::Open { by, pile: p })>{format!("Look through pile {p} ({n} cards)")}</button> }
-                }).collect_view()}
-            </div>
-        }
-        .into_any(),
-    }
 }
 
 /// A politics card's label.
