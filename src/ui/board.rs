@@ -328,6 +328,19 @@ pub fn overlay_svg(m: &BoardModel) -> String {
 /// Zoom steps in tenths (10: the whole board).
 const ZOOMS: [u32; 4] = [10, 16, 24, 32];
 
+/// Textures of the terrain (our own SVG patterns; `main.css` fills each terrain with one): a
+/// ground colour with a fine grain, so the land reads as meadow, woodland, rock and paving
+/// rather than flat paint. Also the hatching of neutral zones.
+const TEXTURES: &str = concat!(
+    r##"<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" class="hatch-line"/></pattern>"##,
+    r##"<pattern id="tx-open" width="22" height="22" patternUnits="userSpaceOnUse"><rect width="22" height="22" fill="#d5e6a8"/><path d="M3 6h2M14 3h2M9 15h2M18 17h2M5 19h1" stroke="#b9d28a" stroke-width="1.4" stroke-linecap="round"/></pattern>"##,
+    r##"<pattern id="tx-meadow" width="22" height="22" patternUnits="userSpaceOnUse"><rect width="22" height="22" fill="#cfe39a"/><path d="M3 6h2M14 3h2M9 15h2M18 17h2M5 19h1" stroke="#b3cf7c" stroke-width="1.4" stroke-linecap="round"/></pattern>"##,
+    r##"<pattern id="tx-forest" width="18" height="18" patternUnits="userSpaceOnUse"><rect width="18" height="18" fill="#86b06a"/><circle cx="4" cy="5" r="3" fill="#7aa45f"/><circle cx="13" cy="12" r="3.5" fill="#79a15d"/><circle cx="15" cy="3" r="1.8" fill="#93bb77"/></pattern>"##,
+    r##"<pattern id="tx-mountain" width="16" height="16" patternUnits="userSpaceOnUse" patternTransform="rotate(-20)"><rect width="16" height="16" fill="#c9b79b"/><path d="M0 5h16M0 12h16" stroke="#bba88a" stroke-width="1.2"/></pattern>"##,
+    r##"<pattern id="tx-paving" width="12" height="12" patternUnits="userSpaceOnUse"><rect width="12" height="12" fill="#e8d9b5"/><path d="M0 6h12M6 0v6M0 12h12M12 6v6" stroke="#dccaa0" stroke-width="1"/></pattern>"##,
+    r##"<pattern id="tx-rock" width="14" height="14" patternUnits="userSpaceOnUse"><rect width="14" height="14" fill="#cdbf9f"/><circle cx="4" cy="4" r="1.3" fill="#b9aa88"/><circle cx="10" cy="9" r="1.6" fill="#bcae8d"/></pattern>"##,
+);
+
 /// The board. Taps on spaces and edges go to `on_space` and `on_edge` (none in a replay). It can
 /// be zoomed (buttons, or two fingers) and panned (dragging, or the markers that point at tap
 /// targets outside the part shown).
@@ -449,11 +462,7 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_space: Option
         <div class=scroll_class>
             <svg class="board" node_ref=svg_ref viewBox=view_box data-board=edition data-zoom=move || zoom.get() role="img" aria-label="The map"
                 on:click=tap on:pointerdown=down on:pointermove=moved on:pointerup=up on:pointercancel=up>
-                <defs>
-                    <pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                        <line x1="0" y1="0" x2="0" y2="8" class="hatch-line"/>
-                    </pattern>
-                </defs>
+                <defs inner_html=TEXTURES></defs>
                 <g class="terrain" inner_html=land_part></g>
                 <g class="overlay" inner_html=overlay></g>
                 <g class="frame-layer" inner_html=frame_part></g>
