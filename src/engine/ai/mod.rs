@@ -37,10 +37,6 @@ pub trait Searchable: Rules {
     /// The moves the search considers for `who` now: the legal ones, with amounts grouped
     /// into a few and equivalent spellings dropped.
     fn options(&self, who: Colour, out: &mut Vec<Self::Move>);
-    /// Whether `m` is legal now.
-    fn is_legal(&self, m: Self::Move) -> bool {
-        self.clone().play(m).is_ok()
-    }
     /// A plausible move for `who` by a cheap rule (playouts, others' sealed bids, easy level).
     fn policy(&self, who: Colour, buf: &mut Vec<Self::Move>, rng: &mut ChaCha8Rng) -> Option<Self::Move>;
     /// How good the position is for `c`, in points (score plus what its assets are worth).

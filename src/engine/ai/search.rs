@@ -67,7 +67,11 @@ pub fn search<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: boo
                 break;
             }
             let (actor, opts): (Colour, Vec<Option<G::Move>>) = if cur == 0 {
-                (me, root_order.iter().copied().filter(|m| m.is_none_or(|m| d.is_legal(m))).collect())
+                // The root's options that this deal allows (one move generation, not a trial
+                // play of each: a border action has a hundred and more).
+                d.options(me, &mut buf);
+                let legal: HashSet<G::Move> = buf.iter().copied().collect();
+                (me, root_order.iter().copied().filter(|m| m.is_none_or(|m| legal.contains(&m))).collect())
             } else {
                 let Some(a) = d.actor() else { break };
                 d.options(a, &mut buf);
