@@ -236,3 +236,17 @@ fn the_cli_refuses_unknown_options_missing_values_bad_numbers_and_zero_games() {
     assert_eq!(code, 0);
     assert!(!stdout.contains("NaN") && stdout.trim_end().ends_with("games/s"), "{stdout}");
 }
+
+// ----- Found by the large fuzz run -----
+
+/// A Classic custom position with a border inside a province kept it (the New Edition removed
+/// such borders, R-B2): the next border placed then failed the board's debug check that no
+/// superfluous border is left. Now the setup removes it, as in the New Edition.
+#[test]
+fn a_custom_border_inside_a_province_is_removed_as_in_the_new_edition() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/records/expansion_into_foreign_province.txt")).unwrap();
+    let header: String = text.lines().filter(|l| l.starts_with('[')).map(|l| format!("{l}\n")).collect();
+    let plain = ok(&header).summary();
+    let inside = ok(&header.replace("[Borders \"", "[Borders \"f7-g7 ")).summary();
+    assert_eq!(inside["borders_in_stock"], plain["borders_in_stock"]);
+}

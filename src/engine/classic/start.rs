@@ -167,6 +167,8 @@ impl Game {
                     put(&mut board, c, s, PieceKind::Knight)?;
                 }
                 board.lay_borders(&setup.borders).map_err(err)?;
+                // R-B2, as in the New Edition: a border with one province on both sides goes.
+                board.remove_superfluous_borders();
             }
             SetupKind::Variable => {
                 if !setup.castles.is_empty() || !setup.knights.is_empty() || !setup.borders.is_empty() {
