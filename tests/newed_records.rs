@@ -119,7 +119,8 @@ fn bad_records_name_the_line_and_exit_2() {
         (format!("{good}blue draw\n"), lines + 1, "not this colour's move"),
         (format!("{good}red fly away\n"), lines + 1, "unknown move"),
         (format!("{good}red border m1-m2\n"), lines + 1, "not on this board"),
-        (good.replace("[Players \"red blue orange\"]", "[Players \"red purple orange\"]"), lines, "not a New Edition colour"),
+        // A bad seating is reported at the Players header itself (issue 12).
+        (good.replace("[Players \"red blue orange\"]", "[Players \"red purple orange\"]"), 5, "not a New Edition colour"),
         (good.replace("[Tiles \"A0 B0 C0 D0 K0 E0 F0 G0 H0\"]", "[Tiles \"K0 B0 C0 D0 A0 E0 F0 G0 H0\"]"), 8, "centre"),
         ("[Edition \"newer\"]\n[Players \"red blue\"]\n".to_string(), 1, "not classic or new"),
     ] {

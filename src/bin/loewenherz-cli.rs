@@ -11,7 +11,8 @@
 
 use loewenherz::engine::ai::{self, Level, Searchable};
 use loewenherz::engine::bot::RandomBot;
-use loewenherz::engine::notation::with_header;
+use loewenherz::engine::notation::{parse_number, record_text, shown, with_header, MAX_RECORD_BYTES};
+use std::io::Read;
 use loewenherz::engine::{classic, newed, AnyRecord, Colour, Edition, Rules};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -34,32 +35,52 @@ fn main() -> ExitCode {
     }
 }
 
-fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).map(|s| s.as_str())
+/// A command's options: `--name value` pairs, each known to the command and given once.
+type Opts<'a> = Vec<(&'static str, &'a str)>;
+
+/// Reads a command's options. Unknown options, missing values and repeated options are refused
+/// (a misspelt option must never silently play something else).
+fn options<'a>(args: &'a [String], known: &[&'static str]) -> Result<Opts<'a>, String> {
+    let mut out: Opts<'a> = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let name = *known.iter().find(|&&k| k == a).ok_or_else(|| format!("unknown option '{}' (this command takes {})\n{USAGE}", shown(a), known.join(", ")))?;
+        let value = it.next().filter(|v| !v.starts_with("--")).ok_or_else(|| format!("{name} needs a value\n{USAGE}"))?;
+        if out.iter().any(|&(n, _)| n == name) {
+            return Err(format!("{name} is given twice\n{USAGE}"));
+        }
+        out.push((name, value.as_str()));
+    }
+    Ok(out)
 }
 
-fn number(args: &[String], name: &str, default: Option<u64>) -> Result<u64, String> {
-    match flag(args, name) {
-        Some(v) => v.parse().map_err(|_| format!("{name} takes a whole number, not '{v}'")),
-        None => default.ok_or_else(|| format!("{name} is required\n{USAGE}")),
+fn flag<'a>(opts: &Opts<'a>, name: &str) -> Option<&'a str> {
+    opts.iter().find(|&&(n, _)| n == name).map(|&(_, v)| v)
+}
+
+/// A whole number option: plain decimal digits (no sign, no leading zero), at least `min`.
+fn number(opts: &Opts<'_>, name: &str, default: u64, min: u64) -> Result<u64, String> {
+    match flag(opts, name) {
+        Some(v) => parse_number::<u64>(v).filter(|&n| n >= min).ok_or_else(|| format!("{name} takes a whole number from {min} to {}, not '{}'", u64::MAX, shown(v))),
+        None => Ok(default),
     }
 }
 
-fn edition(args: &[String]) -> Result<Edition, String> {
-    match flag(args, "--edition") {
+fn edition(opts: &Opts<'_>) -> Result<Edition, String> {
+    match flag(opts, "--edition") {
         None => Ok(Edition::Classic),
-        Some(e) => Edition::parse(e).ok_or_else(|| format!("--edition is classic or new, not '{e}'")),
+        Some(e) => Edition::parse(e).ok_or_else(|| format!("--edition is classic or new, not '{}'", shown(e))),
     }
 }
 
-fn player_count(args: &[String]) -> Result<usize, String> {
-    match number(args, "--players", Some(4))? {
+fn player_count(args: &Opts<'_>) -> Result<usize, String> {
+    match number(args, "--players", 4, 0)? {
         n @ 2..=4 => Ok(n as usize),
         _ => Err("--players is 2, 3 or 4".into()),
     }
 }
 
-fn classic_setup(args: &[String], seed: u64) -> Result<classic::setup::Setup, String> {
+fn classic_setup(args: &Opts<'_>, seed: u64) -> Result<classic::setup::Setup, String> {
     use classic::setup::{Setup, SetupKind};
     let n = player_count(args)?;
     let kind = match flag(args, "--setup") {
@@ -67,7 +88,7 @@ fn classic_setup(args: &[String], seed: u64) -> Result<classic::setup::Setup, St
         Some("variable") => SetupKind::Variable,
         None if n == 2 => SetupKind::Variable,
         None => SetupKind::Basic,
-        Some(o) => return Err(format!("--setup is basic or variable, not '{o}'")),
+        Some(o) => return Err(format!("--setup is basic or variable, not '{}'", shown(o))),
     };
     let mut s = Setup::new(Colour::CLASSIC[..n].to_vec(), kind, seed);
     if n == 2 {
@@ -76,11 +97,11 @@ fn classic_setup(args: &[String], seed: u64) -> Result<classic::setup::Setup, St
     Ok(s)
 }
 
-fn new_setup(args: &[String], seed: u64) -> Result<newed::Setup, String> {
+fn new_setup(args: &Opts<'_>, seed: u64) -> Result<newed::Setup, String> {
     let n = player_count(args)?;
     match flag(args, "--setup") {
         None | Some("variable") => {}
-        Some(o) => return Err(format!("the New Edition always starts with placement (--setup variable), not '{o}'")),
+        Some(o) => return Err(format!("the New Edition always starts with placement (--setup variable), not '{}'", shown(o))),
     }
     let mut s = newed::Setup::new(Colour::NEW_EDITION[..n].to_vec(), seed);
     if n == 2 {
@@ -111,7 +132,7 @@ fn bench<G: Rules>(games: u64, start: impl Fn(u64) -> Result<G, String>) -> Resu
 }
 
 fn levels(v: &str) -> Result<Vec<Level>, String> {
-    v.split(',').map(|l| Level::parse(l.trim()).ok_or_else(|| format!("unknown bot '{}' (random, easy, medium, hard)", loewenherz::engine::notation::shown(l)))).collect()
+    v.split(',').map(|l| Level::parse(l.trim()).ok_or_else(|| format!("unknown bot '{}' (random, easy, medium, hard)", shown(l)))).collect()
 }
 
 /// Time spent deciding, per colour: (decisions, seconds).
@@ -207,22 +228,34 @@ fn wilson(p: f64, n: f64) -> (f64, f64) {
     ((c - h).max(0.0), (c + h).min(1.0))
 }
 
+/// Reads a record file (`-`: standard input), at most one byte past the size limit, so that
+/// a huge input is refused without being read whole.
+fn read_record(path: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let limit = MAX_RECORD_BYTES as u64 + 1;
+    let read = if path == "-" {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes).map_err(|e| format!("can't read standard input: {e}"))
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes)).map_err(|e| format!("can't read {}: {e}", shown(path)))
+    };
+    read.map(|_| bytes)
+}
+
 fn run(args: &[String]) -> Result<(), String> {
-    match args.first().map(|s| s.as_str()) {
-        Some("replay") => {
-            let path = args.get(1).ok_or_else(|| format!("replay needs a FILE\n{USAGE}"))?;
-            let text = if path == "-" {
-                std::io::read_to_string(std::io::stdin()).map_err(|e| format!("can't read standard input: {e}"))?
-            } else {
-                std::fs::read_to_string(path).map_err(|e| format!("can't read {path}: {e}"))?
-            };
-            let record = AnyRecord::parse(&text).map_err(|e| e.to_string())?;
+    let (command, rest) = args.split_first().ok_or_else(|| USAGE.to_string())?;
+    match command.as_str() {
+        "replay" => {
+            let [path] = rest else { return Err(format!("replay takes one FILE\n{USAGE}")) };
+            let bytes = read_record(path)?;
+            let text = record_text(&bytes).map_err(|e| e.to_string())?;
+            let record = AnyRecord::parse(text).map_err(|e| e.to_string())?;
             let game = record.replay().map_err(|e| e.to_string())?;
             println!("{}", game.summary());
             Ok(())
         }
-        Some("play") => {
-            let seed = number(args, "--seed", Some(0))?;
+        "play" => {
+            let args = &options(rest, &["--edition", "--players", "--seed", "--bots", "--setup"])?;
+            let seed = number(args, "--seed", 0, 0)?;
             let levels = levels(flag(args, "--bots").unwrap_or("random"))?;
             let seats = |players: &[Colour]| -> Vec<(Colour, Level)> { players.iter().enumerate().map(|(i, &c)| (c, levels[i % levels.len()])).collect() };
             let text = match edition(args)? {
@@ -252,9 +285,10 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
-        Some("arena") => {
-            let games = number(args, "--games", Some(100))?;
-            let seed = number(args, "--seed", Some(0))?;
+        "arena" => {
+            let args = &options(rest, &["--edition", "--players", "--games", "--bots", "--seed", "--setup"])?;
+            let games = number(args, "--games", 100, 1)?;
+            let seed = number(args, "--seed", 0, 0)?;
             let levels = levels(flag(args, "--bots").ok_or_else(|| format!("--bots is required\n{USAGE}"))?)?;
             match edition(args)? {
                 Edition::Classic => arena(games, seed, &levels, |s| {
@@ -267,8 +301,9 @@ fn run(args: &[String]) -> Result<(), String> {
                 }),
             }
         }
-        Some("bench") => {
-            let games = number(args, "--games", Some(1000))?;
+        "bench" => {
+            let args = &options(rest, &["--edition", "--games", "--players", "--setup"])?;
+            let games = number(args, "--games", 1000, 1)?;
             match edition(args)? {
                 Edition::Classic => bench(games, |seed| {
                     let setup = classic_setup(args, seed)?;
@@ -280,6 +315,6 @@ fn run(args: &[String]) -> Result<(), String> {
                 }),
             }
         }
-        _ => Err(USAGE.into()),
+        other => Err(format!("unknown command '{}'\n{USAGE}", shown(other))),
     }
 }

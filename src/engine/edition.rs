@@ -66,9 +66,9 @@ impl AnyRecord {
         let lexed = Lexed::new(text)?;
         let (line, v) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
         match Edition::parse(v) {
-            Some(Edition::Classic) => classic::record::Record::parse(text).map(AnyRecord::Classic),
+            Some(Edition::Classic) => classic::record::Record::from_lexed(&lexed).map(AnyRecord::Classic),
             Some(Edition::New) => newed::Record::from_lexed(&lexed).map(AnyRecord::New),
-            None => Err(RecordError { line, reason: format!("edition '{v}' is not classic or new") }),
+            None => Err(RecordError { line, reason: format!("edition '{}' is not classic or new", super::notation::shown(v)) }),
         }
     }
 

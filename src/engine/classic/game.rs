@@ -256,7 +256,7 @@ impl Game {
     }
     /// Money plus treasure, the tie-break.
     pub fn wealth(&self, c: Colour) -> u32 {
-        self.ducats[c] + Treasures::in_hand(&self.hands[c]).value()
+        self.ducats[c].saturating_add(Treasures::in_hand(&self.hands[c]).value())
     }
     /// True for the seated (non-neutral) colours.
     pub fn is_player(&self, c: Colour) -> bool {

@@ -3,6 +3,7 @@
 use super::cards::{PoliticsCard, Treasures};
 use crate::engine::colour::Colour;
 use crate::engine::grid::{Edge, Grid, Space};
+use crate::engine::notation::{parse_number, shown};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -78,16 +79,16 @@ impl Move {
     pub fn parse(line: &str) -> Result<Move, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let (&colour, rest) = words.split_first().ok_or("empty move")?;
-        let by = Colour::parse(colour).ok_or_else(|| format!("unknown colour '{colour}'"))?;
+        let by = Colour::parse(colour).ok_or_else(|| format!("unknown colour '{}'", shown(colour)))?;
         let (&verb, args) = rest.split_first().ok_or("a move needs a keyword after the colour")?;
-        let space = |s: &str| Space::parse(s).ok_or_else(|| format!("'{s}' is not a space (a1 … o10)"));
-        let number = |s: &str| s.parse::<u32>().map_err(|_| format!("'{s}' is not a number"));
+        let space = |s: &str| Space::parse(s).ok_or_else(|| format!("'{}' is not a space (a1 … o10)", shown(s)));
+        let number = |s: &str| parse_number::<u32>(s).ok_or_else(|| format!("'{}' is not a number", shown(s)));
         let treasures = |words: &[&str]| -> Result<Treasures, String> {
             let mut t = Treasures::NONE;
             for w in words {
                 let bit = PoliticsCard::parse(w)
                     .and_then(|c| c.treasure_bit())
-                    .ok_or_else(|| format!("'{w}' is not a treasure card (treasure8, treasure10, treasure12, treasure15)"))?;
+                    .ok_or_else(|| format!("'{}' is not a treasure card (treasure8, treasure10, treasure12, treasure15)", shown(w)))?;
                 if t.0 & bit != 0 {
                     return Err(format!("{w} named twice"));
                 }
@@ -96,12 +97,12 @@ impl Move {
             Ok(t)
         };
         let count = |n: usize| -> Result<(), String> {
-            if args.len() == n { Ok(()) } else { Err(format!("'{verb}' takes {n} argument(s), found {}", args.len())) }
+            if args.len() == n { Ok(()) } else { Err(format!("'{}' takes {n} argument(s), found {}", shown(verb), args.len())) }
         };
         let pile = |s: &str| match s {
             "1" => Ok(1),
             "2" => Ok(2),
-            _ => Err(format!("'{s}' is not a pile (1 or 2)")),
+            _ => Err(format!("'{}' is not a pile (1 or 2)", shown(s))),
         };
         Ok(match verb {
             "castle" => {
@@ -115,7 +116,7 @@ impl Move {
             "decide" => {
                 let card = |s: &str| match s {
                     "1" | "2" | "3" => Ok(s.as_bytes()[0] - b'0'),
-                    _ => Err(format!("'{s}' is not a decision card (1, 2 or 3)")),
+                    _ => Err(format!("'{}' is not a decision card (1, 2 or 3)", shown(s))),
                 };
                 match args {
                     [a] => Move::Decide { by, first: card(a)?, second: None },
@@ -151,7 +152,7 @@ impl Move {
             }
             "border" => {
                 count(1)?;
-                let edge = Edge::parse(args[0]).ok_or_else(|| format!("'{}' is not an edge between two neighbouring spaces (like c1-d1)", args[0]))?;
+                let edge = Edge::parse(args[0]).ok_or_else(|| format!("'{}' is not an edge between two neighbouring spaces (like c1-d1)", shown(args[0])))?;
                 Move::Border { by, edge }
             }
             "expand" => match args {
@@ -165,7 +166,7 @@ impl Move {
             }
             "take" => {
                 count(2)?;
-                let card = PoliticsCard::parse(args[1]).ok_or_else(|| format!("'{}' is not a politics card", args[1]))?;
+                let card = PoliticsCard::parse(args[1]).ok_or_else(|| format!("'{}' is not a politics card", shown(args[1])))?;
                 Move::Take { by, pile: pile(args[0])?, card }
             }
             "done" => {
@@ -178,7 +179,7 @@ impl Move {
                 }
                 Move::Unally { by, a: space(args[0])?, b: space(args[1])?, pay: treasures(&args[2..])? }
             }
-            other => return Err(format!("unknown move '{other}'")),
+            other => return Err(format!("unknown move '{}'", shown(other))),
         })
     }
 }

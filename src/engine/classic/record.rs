@@ -8,7 +8,8 @@ use super::map::TilePlacement;
 use super::moves::Move;
 use super::setup::{Setup, SetupKind};
 use crate::engine::grid::{Edge, Space};
-use crate::engine::notation::{parse_by_colour, parse_list, Lexed};
+use crate::engine::colour::check_seating;
+use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, parse_number, shown, Lexed, MAX_DUCATS, MAX_SCORE};
 
 pub use crate::engine::notation::RecordError;
 
@@ -31,32 +32,39 @@ impl Record {
     /// # Errors
     /// The first malformed line.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        let lexed = Lexed::new(text)?;
+        Record::from_lexed(&Lexed::new(text)?)
+    }
+
+    /// Builds the record from a lexed text.
+    ///
+    /// # Errors
+    /// The first malformed header or move line.
+    pub fn from_lexed(lexed: &Lexed<'_>) -> Result<Record, RecordError> {
         let mut moves = Vec::new();
         for &(line, l) in &lexed.moves {
             moves.push((line, Move::parse(l).map_err(|reason| RecordError { line, reason })?));
         }
         let header_line = lexed.header_line();
-        let get = |n: &str| lexed.headers.iter().find(|(_, name, _)| *name == n);
         let at = |line: usize| move |reason: String| RecordError { line, reason };
-        let (el, _, edition) = get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
-        if *edition != "classic" {
-            return Err(RecordError { line: *el, reason: format!("edition '{edition}' is not classic") });
+        let (el, edition) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
+        if edition != "classic" {
+            return Err(RecordError { line: el, reason: format!("edition '{}' is not classic", shown(edition)) });
         }
-        let (pl, _, players) = get("Players").ok_or(RecordError { line: header_line, reason: "the Players header is required".into() })?;
-        let players = parse_list(players, "colour", Colour::parse).map_err(at(*pl))?;
-        let kind = match get("Setup") {
-            Some((l, _, v)) => match *v {
+        let (pl, players) = lexed.get("Players").ok_or(RecordError { line: header_line, reason: "the Players header is required".into() })?;
+        let players = parse_list(players, "colour", Colour::parse).map_err(at(pl))?;
+        check_seating(&players, None, &Colour::CLASSIC, "Classic").map_err(at(pl))?;
+        let kind = match lexed.get("Setup") {
+            Some((l, v)) => match v {
                 "basic" => SetupKind::Basic,
                 "variable" => SetupKind::Variable,
                 "custom" => SetupKind::Custom,
-                other => return Err(RecordError { line: *l, reason: format!("setup '{other}' is not basic, variable or custom") }),
+                other => return Err(RecordError { line: l, reason: format!("setup '{}' is not basic, variable or custom", shown(other)) }),
             },
             None if players.len() == 2 => SetupKind::Variable,
             None => SetupKind::Basic,
         };
-        let seed = match get("Seed") {
-            Some((l, _, v)) => v.parse::<u64>().map_err(|_| RecordError { line: *l, reason: format!("seed '{v}' is not a whole number") })?,
+        let seed = match lexed.get("Seed") {
+            Some((l, v)) => parse_number::<u64>(v).ok_or_else(|| RecordError { line: l, reason: format!("seed '{}' is not a whole number", shown(v)) })?,
             None => 0,
         };
         let mut setup = Setup::new(players, kind, seed);
@@ -64,7 +72,11 @@ impl Record {
             let e = at(line);
             match name {
                 "Edition" | "Players" | "Setup" | "Seed" => {}
-                "Neutral" => setup.neutral = Some(Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{v}'")))?),
+                "Neutral" => {
+                    let n = Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{}'", shown(v))))?;
+                    check_seating(&setup.players, Some(n), &Colour::CLASSIC, "Classic").map_err(&e)?;
+                    setup.neutral = Some(n);
+                }
                 "Money" => {
                     setup.public_money = match v {
                         "public" => true,
@@ -87,8 +99,8 @@ impl Record {
                 "Castles" => setup.castles = parse_by_colour(v, "space", Space::parse).map_err(&e)?,
                 "Knights" => setup.knights = parse_by_colour(v, "space", Space::parse).map_err(&e)?,
                 "Borders" => setup.borders = parse_list(v, "border (like c1-d1)", Edge::parse).map_err(&e)?,
-                "Ducats" => setup.ducats = parse_by_colour(v, "number", |s| s.parse().ok()).map_err(&e)?,
-                "Scores" => setup.scores = parse_by_colour(v, "number", |s| s.parse().ok()).map_err(&e)?,
+                "Ducats" => setup.ducats = parse_amounts(v, MAX_DUCATS).map_err(&e)?,
+                "Scores" => setup.scores = parse_amounts(v, MAX_SCORE).map_err(&e)?,
                 "Hands" => {
                     let cards = parse_by_colour(v, "politics card", PoliticsCard::parse).map_err(&e)?;
                     for (c, card) in cards {
@@ -98,7 +110,7 @@ impl Record {
                         }
                     }
                 }
-                "Start" => setup.start = Some(Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{v}'")))?),
+                "Start" => setup.start = Some(Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{}'", shown(v))))?),
                 _ => {} // Other headers (Names, Date, Event, …) are kept by tools, ignored by the rules.
             }
             if kind != SetupKind::Custom && matches!(name, "Castles" | "Knights" | "Borders" | "Ducats" | "Scores" | "Hands" | "Start") {

@@ -79,7 +79,7 @@ impl Game {
                 Action::Ducats(n) => {
                     let each = n as u32 / who.len() as u32;
                     for &c in &who {
-                        self.ducats[c] += each;
+                        self.ducats[c] = self.ducats[c].saturating_add(each);
                     }
                     ev.push(Event::DucatsShared { action: i + 1, to: who, each, lost: n as u32 - each * self.choices[i as usize].len() as u32 });
                     continue;

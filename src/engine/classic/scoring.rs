@@ -20,7 +20,7 @@ impl Game {
         if applied == 0 {
             return;
         }
-        self.scores[c] = (self.scores[c] as i64 + applied as i64) as u32;
+        self.scores[c] = self.scores[c].saturating_add_signed(applied);
         let b = &mut self.breakdown[c];
         match reason {
             ScoreReason::Founding => b.provinces += applied,

@@ -9,6 +9,7 @@ use crate::engine::rng::{shuffle, uniform};
 use super::cards::{CardId, PoliticsCard};
 use super::event::Event;
 use super::game::{Game, Phase, CASTLE_DISTANCE, KNIGHTS, START_DUCATS};
+use crate::engine::notation::{MAX_DUCATS, MAX_SCORE};
 use super::map::{Map, TilePlacement, BASIC_TILES};
 use super::moves::Move;
 use super::setup::{Setup, SetupKind, BASIC_START};
@@ -166,6 +167,8 @@ impl Game {
                     put(&mut board, c, s, PieceKind::Knight)?;
                 }
                 board.lay_borders(&setup.borders).map_err(err)?;
+                // R-B2, as in the New Edition: a border with one province on both sides goes.
+                board.remove_superfluous_borders();
             }
             SetupKind::Variable => {
                 if !setup.castles.is_empty() || !setup.knights.is_empty() || !setup.borders.is_empty() {
@@ -174,16 +177,23 @@ impl Game {
             }
         }
         let mut ducats = ByColour::from_fn(|c| if players.contains(&c) { START_DUCATS } else { 0 });
-        for &(c, d) in &setup.ducats {
+        // Bounded (as records are) so that no game arithmetic can overflow.
+        for (i, &(c, d)) in setup.ducats.iter().enumerate() {
             if !players.contains(&c) {
                 return Err(err(format!("{c} is not a player")));
+            }
+            if d > MAX_DUCATS || setup.ducats[..i].iter().any(|&(o, _)| o == c) {
+                return Err(err(format!("{c}'s ducats are given twice or are more than {MAX_DUCATS}")));
             }
             ducats[c] = d;
         }
         let mut scores = ByColour::default();
-        for &(c, s) in &setup.scores {
+        for (i, &(c, s)) in setup.scores.iter().enumerate() {
             if !players.contains(&c) {
                 return Err(err(format!("{c} is not a player")));
+            }
+            if s > MAX_SCORE || setup.scores[..i].iter().any(|&(o, _)| o == c) {
+                return Err(err(format!("{c}'s score is given twice or is more than {MAX_SCORE}")));
             }
             scores[c] = s;
         }

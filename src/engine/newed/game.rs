@@ -12,6 +12,7 @@ use crate::engine::colour::{check_seating, ByColour, Colour};
 use crate::engine::error::{IllegalMove, SetupError};
 use crate::engine::grid::{Space, NEW_EDITION};
 use crate::engine::rng::shuffle;
+use crate::engine::notation::MAX_DUCATS;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -249,15 +250,22 @@ impl Game {
                 }
                 board.ally(a, b);
             }
-            for &(c, d) in &setup.ducats {
+            // Bounded (as records are) so that no game arithmetic can overflow.
+            for (i, &(c, d)) in setup.ducats.iter().enumerate() {
                 if !players.contains(&c) {
                     return Err(err(format!("{c} is not a player")));
                 }
+                if d > MAX_DUCATS || setup.ducats[..i].iter().any(|&(o, _)| o == c) {
+                    return Err(err(format!("{c}'s ducats are given twice or are more than {MAX_DUCATS}")));
+                }
                 ducats[c] = d;
             }
-            for &(c, s) in &setup.scores {
+            for (i, &(c, s)) in setup.scores.iter().enumerate() {
                 if !players.contains(&c) {
                     return Err(err(format!("{c} is not a player")));
+                }
+                if setup.scores[..i].iter().any(|&(o, _)| o == c) {
+                    return Err(err(format!("{c}'s score is given twice")));
                 }
                 if s >= king_chip {
                     return Err(err(format!("{c}'s score {s} is at or past the King chip ({king_chip})")));

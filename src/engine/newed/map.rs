@@ -70,7 +70,7 @@ impl Layout {
     /// # Errors
     /// What is wrong, in words.
     pub fn parse(v: &str) -> Result<Layout, String> {
-        let tiles: Vec<TilePlacement> = v.split_whitespace().map(|w| TilePlacement::parse(w).ok_or_else(|| format!("'{w}' is not a tile (K0 … H3)"))).collect::<Result<_, _>>()?;
+        let tiles: Vec<TilePlacement> = v.split_whitespace().map(|w| TilePlacement::parse(w).ok_or_else(|| format!("'{}' is not a tile (K0 … H3)", crate::engine::notation::shown(w)))).collect::<Result<_, _>>()?;
         let tiles: [TilePlacement; 9] = tiles.try_into().map_err(|_| "Tiles names nine tiles".to_string())?;
         for id in TILE_IDS {
             if tiles.iter().filter(|t| t.tile == id).count() != 1 {

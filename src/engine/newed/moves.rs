@@ -3,6 +3,7 @@
 use super::cards::PowerCardId;
 use crate::engine::colour::Colour;
 use crate::engine::grid::{Edge, Grid, Space};
+use crate::engine::notation::shown;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -72,12 +73,12 @@ impl Move {
     pub fn parse(line: &str) -> Result<Move, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let (&colour, rest) = words.split_first().ok_or("empty move")?;
-        let by = Colour::parse(colour).ok_or_else(|| format!("unknown colour '{colour}'"))?;
+        let by = Colour::parse(colour).ok_or_else(|| format!("unknown colour '{}'", shown(colour)))?;
         let (&verb, args) = rest.split_first().ok_or("a move needs a keyword after the colour")?;
-        let space = |s: &str| Space::parse(s).ok_or_else(|| format!("'{s}' is not a space (a1 … l12)"));
-        let card = |s: &str| PowerCardId::parse(s).ok_or_else(|| format!("'{s}' is not a power card (A1 … D15)"));
+        let space = |s: &str| Space::parse(s).ok_or_else(|| format!("'{}' is not a space (a1 … l12)", shown(s)));
+        let card = |s: &str| PowerCardId::parse(s).ok_or_else(|| format!("'{}' is not a power card (A1 … D15)", shown(s)));
         let count = |n: usize| -> Result<(), String> {
-            if args.len() == n { Ok(()) } else { Err(format!("'{verb}' takes {n} argument(s), found {}", args.len())) }
+            if args.len() == n { Ok(()) } else { Err(format!("'{}' takes {n} argument(s), found {}", shown(verb), args.len())) }
         };
         Ok(match verb {
             "castle" => {
@@ -102,12 +103,12 @@ impl Move {
                 }
                 [c, "1"] => Move::Play { by, card: card(c)?, action: 1 },
                 [c, "2"] => Move::Play { by, card: card(c)?, action: 2 },
-                [_, n] => return Err(format!("'{n}' is not an action of a card (1 or 2)")),
+                [_, n] => return Err(format!("'{}' is not an action of a card (1 or 2)", shown(n))),
                 _ => return Err("'play' takes a card and, for a two-action card, 1 or 2".into()),
             },
             "border" => {
                 count(1)?;
-                Move::Border { by, edge: Edge::parse(args[0]).ok_or_else(|| format!("'{}' is not a border (like c1-d1)", args[0]))? }
+                Move::Border { by, edge: Edge::parse(args[0]).ok_or_else(|| format!("'{}' is not a border (like c1-d1)", shown(args[0])))? }
             }
             "expand" => match args {
                 [at] => Move::Expand { by, at: space(at)?, castle: None },
@@ -138,7 +139,7 @@ impl Move {
                 count(1)?;
                 Move::Take { by, card: card(args[0])? }
             }
-            other => return Err(format!("unknown move '{other}'")),
+            other => return Err(format!("unknown move '{}'", shown(other))),
         })
     }
 }

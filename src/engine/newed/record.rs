@@ -7,9 +7,9 @@ use super::game::Game;
 use super::map::Layout;
 use super::moves::Move;
 use super::setup::Setup;
-use crate::engine::colour::Colour;
+use crate::engine::colour::{check_seating, Colour};
 use crate::engine::grid::{Edge, Space};
-use crate::engine::notation::{parse_by_colour, parse_list, write_by_colour, Lexed, RecordError};
+use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, parse_number, shown, write_by_colour, Lexed, RecordError, MAX_DUCATS, MAX_SCORE};
 
 /// A parsed New Edition record: its setup, player names, and the moves with their lines.
 #[derive(Clone, Debug)]
@@ -25,7 +25,7 @@ pub struct Record {
 }
 
 fn colour(v: &str) -> Result<Colour, String> {
-    Colour::parse(v).ok_or_else(|| format!("unknown colour '{v}'"))
+    Colour::parse(v).ok_or_else(|| format!("unknown colour '{}'", shown(v)))
 }
 
 const CUSTOM_ONLY: [&str; 9] = ["Castles", "Knights", "Borders", "Ducats", "Scores", "Hands", "Market", "Alliances", "Start"];
@@ -51,17 +51,18 @@ impl Record {
         let header_line = lexed.header_line();
         let (el, edition) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
         if edition != "new" {
-            return Err(RecordError { line: el, reason: format!("edition '{edition}' is not new") });
+            return Err(RecordError { line: el, reason: format!("edition '{}' is not new", shown(edition)) });
         }
         let (pl, players) = lexed.get("Players").ok_or(RecordError { line: header_line, reason: "the Players header is required".into() })?;
         let players = parse_list(players, "colour", Colour::parse).map_err(|reason| RecordError { line: pl, reason })?;
+        check_seating(&players, None, &Colour::NEW_EDITION, "New Edition").map_err(|reason| RecordError { line: pl, reason })?;
         let custom = match lexed.get("Setup") {
             None | Some((_, "variable")) => false,
             Some((_, "custom")) => true,
-            Some((l, other)) => return Err(RecordError { line: l, reason: format!("setup '{other}' is not variable or custom") }),
+            Some((l, other)) => return Err(RecordError { line: l, reason: format!("setup '{}' is not variable or custom", shown(other)) }),
         };
         let seed = match lexed.get("Seed") {
-            Some((l, v)) => v.parse::<u64>().map_err(|_| RecordError { line: l, reason: format!("seed '{v}' is not a whole number") })?,
+            Some((l, v)) => parse_number::<u64>(v).ok_or_else(|| RecordError { line: l, reason: format!("seed '{}' is not a whole number", shown(v)) })?,
             None => 0,
         };
         let mut setup = Setup::new(players, seed);
@@ -71,7 +72,11 @@ impl Record {
             let card = |s: &str| PowerCardId::parse(s);
             match name {
                 "Edition" | "Players" | "Setup" | "Seed" => {}
-                "Neutral" => setup.neutral = Some(colour(v).map_err(e)?),
+                "Neutral" => {
+                    let n = colour(v).map_err(e)?;
+                    check_seating(&setup.players, Some(n), &Colour::NEW_EDITION, "New Edition").map_err(e)?;
+                    setup.neutral = Some(n);
+                }
                 "Money" => {
                     setup.private_money = match v {
                         "public" => false,
@@ -84,24 +89,24 @@ impl Record {
                 "Castles" => setup.castles = parse_by_colour(v, "space", Space::parse).map_err(e)?,
                 "Knights" => setup.knights = parse_by_colour(v, "space", Space::parse).map_err(e)?,
                 "Borders" => setup.borders = parse_list(v, "border (like c1-d1)", Edge::parse).map_err(e)?,
-                "Ducats" => setup.ducats = parse_by_colour(v, "number", |s| s.parse().ok()).map_err(e)?,
-                "Scores" => setup.scores = parse_by_colour(v, "number", |s| s.parse().ok()).map_err(e)?,
+                "Ducats" => setup.ducats = parse_amounts(v, MAX_DUCATS).map_err(e)?,
+                "Scores" => setup.scores = parse_amounts(v, MAX_SCORE).map_err(e)?,
                 "Hands" => {
                     // `red:` is an empty hand: list every colour named, even without cards.
                     for group in v.split_whitespace() {
-                        let (c, items) = group.split_once(':').ok_or_else(|| e(format!("'{group}' should be colour:card,…")))?;
+                        let (c, items) = group.split_once(':').ok_or_else(|| e(format!("'{}' should be colour:card,…", shown(group))))?;
                         let c = colour(c).map_err(e)?;
                         if setup.hands.iter().any(|(h, _)| *h == c) {
                             return Err(e(format!("{c}'s hand is given twice")));
                         }
-                        let cards = items.split(',').filter(|s| !s.is_empty()).map(|s| card(s).ok_or_else(|| e(format!("'{s}' is not a power card (A1 … D15)")))).collect::<Result<_, _>>()?;
+                        let cards = items.split(',').filter(|s| !s.is_empty()).map(|s| card(s).ok_or_else(|| e(format!("'{}' is not a power card (A1 … D15)", shown(s))))).collect::<Result<_, _>>()?;
                         setup.hands.push((c, cards));
                     }
                 }
                 "Market" => setup.market = parse_list(v, "power card (A1 … D15)", card).map_err(e)?,
                 "Alliances" => {
                     for pair in v.split_whitespace() {
-                        let bad = || e(format!("'{pair}' should be castle:castle (like c3:h8)"));
+                        let bad = || e(format!("'{}' should be castle:castle (like c3:h8)", shown(pair)));
                         let (a, b) = pair.split_once(':').ok_or_else(bad)?;
                         setup.alliances.push((Space::parse(a).ok_or_else(bad)?, Space::parse(b).ok_or_else(bad)?));
                     }

@@ -45,7 +45,7 @@ impl Game {
         }
         let applied = if delta < 0 { -(self.scores[c].min(delta.unsigned_abs()) as i32) } else { delta };
         if applied != 0 {
-            self.scores[c] = (self.scores[c] as i64 + applied as i64) as u32;
+            self.scores[c] = self.scores[c].saturating_add_signed(applied);
             ev.push(Event::Score { colour: c, delta: applied, reason });
         }
     }
