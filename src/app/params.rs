@@ -206,7 +206,7 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
         return Err("Two players always use the variable setup (setup=variable).".into());
     }
     let seed = match get("seed") {
-        Some(s) => Some(s.parse::<u64>().map_err(|_| format!("The seed '{}' is not a whole number from 0 to {}.", short(s), u64::MAX))?),
+        Some(s) => Some(crate::engine::notation::parse_number::<u64>(s).ok_or_else(|| format!("The seed '{}' is not a whole number from 0 to {}.", short(s), u64::MAX))?),
         None => None,
     };
     let names: Vec<String> = match get("names") {
@@ -265,9 +265,9 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
     Ok(LinkRequest::Start(StartOptions { edition, players, names, setup, seed, public_money, neutral, seats, pace }))
 }
 
+/// Link input echoed in a message: escaped (control, bidi and line-separator characters) and shortened.
 fn short(s: &str) -> String {
-    let t: String = s.chars().filter(|c| !c.is_control()).take(30).collect();
-    if s.chars().count() > 30 { format!("{t}…") } else { t }
+    crate::engine::notation::shown(s)
 }
 
 #[cfg(test)]

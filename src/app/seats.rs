@@ -33,7 +33,7 @@ impl Seats {
         if let Some((line, v)) = lexed.get("Hints") {
             let mut counts = ByColour::default();
             for part in v.split_whitespace() {
-                let n = part.split_once(':').and_then(|(c, n)| Some((Colour::parse(c)?, n.parse::<u32>().ok()?)));
+                let n = part.split_once(':').and_then(|(c, n)| Some((Colour::parse(c)?, crate::engine::notation::parse_number::<u32>(n)?)));
                 let (c, n) = n.ok_or_else(|| format!("line {line}: '{}' is not colour:count", shown(part)))?;
                 counts[c] = n;
             }
