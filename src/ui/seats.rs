@@ -272,14 +272,7 @@ fn hint(ctx: Ctx, busy: RwSignal<bool>) {
 fn hint_words(line: Option<&str>) -> (String, Vec<Space>) {
     let Some(line) = line else { return ("let the moment pass".into(), Vec::new()) };
     let words: Vec<&str> = line.split_whitespace().skip(1).collect();
-    let mut spaces: Vec<Space> = words.iter().filter_map(|w| Space::parse(w)).collect();
-    for w in &words {
-        if let Some(e) = crate::engine::Edge::parse(w) {
-            let (a, b) = e.spaces();
-            spaces.extend([a, b]);
-        }
-    }
-    (words.join(" "), spaces)
+    (words.join(" "), crate::app::log::spaces_in(line))
 }
 
 /// The end screen's line on hints used, when the game allowed hints.

@@ -134,39 +134,26 @@ pub fn decide<G: Searchable>(game: &G, me: Colour, level: Level, seed: u64) -> R
     if own.is_empty() {
         return Err(format!("{me} has no move now"));
     }
-    let chosen = match level.budget() {
+    use crate::engine::rng::uniform;
+    // The move (`None`: let the moment pass, only when not due) and, after a search, its odds.
+    let (chosen, odds) = match level.budget() {
         None if level == Level::Random => {
-            if !due && crate::engine::rng::uniform(&mut rng, 2) == 0 {
-                return Ok((None, "lets the moment pass".into()));
-            }
-            Some(own[crate::engine::rng::uniform(&mut rng, own.len() as u32) as usize])
+            let pass = !due && uniform(&mut rng, 2) == 0;
+            (if pass { None } else { Some(own[uniform(&mut rng, own.len() as u32) as usize]) }, None)
         }
         // Easy: the playout policy, which looks one move ahead among a few and no further.
-        None => {
-            if !due {
-                return Ok((None, "lets the moment pass".into()));
-            }
-            let mut buf = Vec::new();
-            Some(d.policy(me, &mut buf, &mut rng).unwrap_or(own[0]))
-        }
+        None => (due.then(|| d.policy(me, &mut Vec::new(), &mut rng).unwrap_or(own[0])), None),
         Some(budget) => {
             let out = search::search(game, me, budget, !due, &mut rng);
             match out.mv {
-                None if !due => return Ok((None, "lets the moment pass".into())),
-                None => Some(own[0]),
-                Some(m) => {
-                    let mut e = d.clone();
-                    let events = e.play(m).map_err(|err| format!("{m}: {err}"))?;
-                    let share = (out.mean * 100.0).round();
-                    return Ok((Some(m), format!("{} (looks {share}% good over {} tries)", d.explain(m, &events, me), out.visits)));
-                }
+                Some(m) => (Some(m), Some(format!(" (looks {}% good over {} tries)", (out.mean * 100.0).round(), out.visits))),
+                None => (due.then_some(own[0]), None),
             }
         }
     };
-    let m = chosen.expect("a move");
-    let mut e = d.clone();
-    let events = e.play(m).map_err(|err| format!("{m}: {err}"))?;
-    Ok((Some(m), d.explain(m, &events, me)))
+    let Some(m) = chosen else { return Ok((None, "lets the moment pass".into())) };
+    let events = d.clone().play(m).map_err(|err| format!("{m}: {err}"))?;
+    Ok((Some(m), format!("{}{}", d.explain(m, &events, me), odds.unwrap_or_default())))
 }
 
 /// The bot's own seed for its decision at move `ply` of a game seeded `game_seed`: the same
