@@ -59,6 +59,22 @@ impl AnySession {
         }
     }
 
+    /// For the list of saved games ("Classic · Ann, Ben · round 3").
+    pub fn summary(&self) -> String {
+        match self {
+            AnySession::Classic(s) => s.summary(),
+            AnySession::New(s) => s.summary(),
+        }
+    }
+
+    /// The record of the confirmed moves (what a save keeps).
+    pub fn record(&self) -> String {
+        match self {
+            AnySession::Classic(s) => s.record(),
+            AnySession::New(s) => s.record(),
+        }
+    }
+
     /// The edition.
     pub fn edition(&self) -> Edition {
         match self {

@@ -131,37 +131,14 @@ fn bench<G: Rules>(games: u64, start: impl Fn(u64) -> Result<G, String>) -> Resu
     Ok(())
 }
 
-fn levels(v: &str) -> Result<Vec<Level>, String> {
-    v.split(',').map(|l| Level::parse(l.trim()).ok_or_else(|| format!("unknown bot '{}' (random, easy, medium, hard)", shown(l)))).collect()
+/// Seconds since the referee started (how long the computers think).
+fn seconds() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
 }
 
-/// Time spent deciding, per colour: (decisions, seconds).
-type Thinking = Vec<(Colour, u32, f64)>;
-
-/// Plays a game to its end with a computer in every seat.
-fn play_game<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64) -> Result<(G, Vec<G::Move>, Thinking), String> {
-    let mut moves = Vec::new();
-    let mut passed: Vec<Colour> = Vec::new();
-    let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, 0, 0.0)).collect();
-    while let Some((c, due)) = ai::next_to_ask(&game, &passed) {
-        let level = bots.iter().find(|&&(b, _)| b == c).map_or(Level::Random, |&(_, l)| l);
-        let started = Instant::now();
-        let mv = ai::decide(&game, c, level, ai::bot_seed(seed, moves.len(), c))?.0;
-        if let Some(t) = thinking.iter_mut().find(|t| t.0 == c) {
-            t.1 += 1;
-            t.2 += started.elapsed().as_secs_f64();
-        }
-        match mv {
-            Some(m) => {
-                game.play(m).map_err(|e| format!("{c}'s move {m} refused: {e}"))?;
-                moves.push(m);
-                passed.clear();
-            }
-            None if due => return Err(format!("{c} is due but made no move")),
-            None => passed.push(c),
-        }
-    }
-    Ok((game, moves, thinking))
+fn levels(v: &str) -> Result<Vec<Level>, String> {
+    v.split(',').map(|l| Level::parse(l.trim()).ok_or_else(|| format!("unknown bot '{}' (random, easy, medium, hard)", shown(l)))).collect()
 }
 
 #[derive(Default)]
@@ -187,7 +164,7 @@ fn arena<G: Searchable>(games: u64, seed: u64, levels: &[Level], start: impl Fn(
         let game = start(game_seed)?;
         let players = game.seats().to_vec();
         let bots: Vec<(Colour, Level)> = players.iter().enumerate().map(|(i, &c)| (c, levels[(i + g as usize) % levels.len()])).collect();
-        let (end, _, thinking) = play_game(game, &bots, game_seed)?;
+        let (end, _, thinking) = ai::play_game(game, &bots, game_seed, seconds)?;
         let winners = end.winners().to_vec();
         let summary = end.summary();
         for (&(c, l), t) in bots.iter().zip(&thinking) {
@@ -263,7 +240,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     let setup = classic_setup(args, seed)?;
                     let (game, _) = classic::game::Game::new(&setup).map_err(|e| e.to_string())?;
                     let bots = seats(&setup.players);
-                    let (_, moves, _) = play_game(game, &bots, seed)?;
+                    let (_, moves, _) = ai::play_game(game, &bots, seed, seconds)?;
                     (classic::record::write_record(&setup, &[], &moves), bots)
                 }
                 Edition::New => {
@@ -272,7 +249,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     // The record spells out the tiles and the deck it used ([Tiles], [Deck]).
                     let spelled = game.spelled_out(&setup);
                     let bots = seats(&setup.players);
-                    let (_, moves, _) = play_game(game, &bots, seed)?;
+                    let (_, moves, _) = ai::play_game(game, &bots, seed, seconds)?;
                     (newed::record::write_record(&spelled, &[], &moves), bots)
                 }
             };

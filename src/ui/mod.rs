@@ -4,6 +4,7 @@
 
 mod board;
 pub mod bots;
+mod crash;
 mod dom;
 mod newed;
 mod panels;
@@ -64,6 +65,7 @@ impl Ctx {
 
     /// Makes a Classic move for the player holding the device; refusals become a notice.
     pub fn act(&self, m: Move) {
+        crash::crash_if_asked();
         let mut refused = None;
         self.session.update(|s| {
             if let Some(s) = s
@@ -77,6 +79,7 @@ impl Ctx {
 
     /// Makes a New Edition move for the player holding the device; refusals become a notice.
     pub fn act_new(&self, m: crate::engine::newed::Move) {
+        crash::crash_if_asked();
         let mut refused = None;
         self.new_session.update(|s| {
             if let Some(s) = s
@@ -137,19 +140,51 @@ impl Ctx {
         seats::drive(*self);
     }
 
-    /// Saves the confirmed moves; a refusal becomes the storage warning.
+    /// The save id of the game shown.
+    fn shown_id(&self) -> Option<String> {
+        self.session.with_untracked(|s| s.as_ref().map(|s| s.id.clone())).or_else(|| self.new_session.with_untracked(|s| s.as_ref().map(|s| s.id.clone())))
+    }
+
+    /// Saves the confirmed moves; a refusal becomes the storage warning. When another tab or
+    /// window went on with the game meanwhile, nothing is written and this tab follows it.
     pub fn persist(&self) {
         let result = self
             .session
             .with_untracked(|s| s.as_ref().map(|s| storage::save(&s.id, &s.summary(), &s.record())))
             .or_else(|| self.new_session.with_untracked(|s| s.as_ref().map(|s| storage::save(&s.id, &s.summary(), &s.record()))));
         match result {
-            Some(Err(w)) => self.warning.set(Some(w)),
+            Some(Err(storage::SaveError::Refused(w))) => self.warning.set(Some(w)),
+            Some(Err(storage::SaveError::MovedOn)) => return self.follow(),
             Some(Ok(())) if self.warning.get_untracked().is_some() => self.warning.set(None),
             _ => {}
         }
         // A computer may be due now.
         seats::drive(*self);
+    }
+
+    /// Shows the latest saved state of the game on screen, when another tab or window (or a
+    /// newer version of the game) went on with it: steps staged here are dropped, the
+    /// device is handed over as after a reload, and a warning says why.
+    pub fn follow(&self) {
+        let Some(id) = self.shown_id() else { return };
+        match storage::load(&id) {
+            Ok(s) => {
+                self.warning.set(Some("This game went on in another tab or window: this is its latest position.".into()));
+                self.show(Some(s));
+            }
+            Err(e) => {
+                self.show(None);
+                self.start_message.set(Some(format!("This game went on in another tab or window and can't be continued here: {e}.")));
+            }
+        }
+    }
+
+    /// Follows the shown game if its save is newer than this tab's state (after a storage
+    /// event from another tab, or when the page becomes visible again).
+    fn follow_if_moved_on(&self) {
+        if self.shown_id().is_some_and(|id| storage::moved_on(&id)) {
+            self.follow();
+        }
     }
 
     /// The current Classic screen.
@@ -217,6 +252,15 @@ pub fn App() -> impl IntoView {
             }
         }
     });
+    // Another tab or window changed a save: the list follows, and so does the game shown
+    // if it was this one. A page woken from sleep checks too (it may have missed events).
+    let _ = window_event_listener(leptos::ev::storage, move |ev| {
+        if ev.key().is_none_or(|k| k.starts_with(storage::SAVE_PREFIX)) {
+            ctx.saves_changed.update(|n| *n += 1);
+            ctx.follow_if_moved_on();
+        }
+    });
+    let _ = window_event_listener(leptos::ev::visibilitychange, move |_| ctx.follow_if_moved_on());
     view! { <Root/> }
 }
 
@@ -258,7 +302,7 @@ pub fn Root() -> impl IntoView {
 
 /// Mounts the app on the page.
 pub fn mount() {
-    console_error_panic_hook::set_once();
+    crash::install();
     leptos::mount::mount_to_body(App);
 }
 

@@ -176,6 +176,9 @@ pub fn StartScreen() -> impl IntoView {
             hints.set(e.dyn_ref::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked()));
         }
     });
+    // A delete asks first, and can be undone while this screen is open.
+    let confirming = RwSignal::new(None::<String>);
+    let deleted = RwSignal::new(Vec::<(String, String, String)>::new());
     let saves = move || {
         ctx.saves_changed.get();
         storage::list()
@@ -200,15 +203,33 @@ pub fn StartScreen() -> impl IntoView {
             <super::dom::Dom tree=new_game class="new-game-host" on_tap=tap on_change=change/>
             <section class="panel saves">
                 <h2>"Saved games"</h2>
-                <super::dom::Dom tree=Memo::new(move |_| saves_tree(saves())) class="save-list" on_tap=Callback::new(move |e: web_sys::Element| {
+                <super::dom::Dom tree=Memo::new(move |_| saves_tree(saves(), confirming.get().as_deref(), &deleted.get())) class="save-list" on_tap=Callback::new(move |e: web_sys::Element| {
+                    let is = |attr: &str| e.closest(&format!("[{attr}]")).ok().flatten().is_some();
+                    if let Some(id) = super::dom::closest_attr(&e, "data-undo-delete") {
+                        // Put the deleted save back, exactly as it was.
+                        deleted.update(|d| if let Some(i) = d.iter().position(|x| x.0 == id) {
+                            let (id, text, _) = d.remove(i);
+                            storage::restore(&id, &text);
+                        });
+                        ctx.saves_changed.update(|n| *n += 1);
+                        return;
+                    }
                     let Some(id) = super::dom::closest_attr(&e, "data-save") else { return };
-                    if e.closest("[data-continue]").ok().flatten().is_some() {
+                    if is("data-continue") {
                         match storage::load(&id) {
                             Ok(s) => ctx.show(Some(s)),
                             Err(e) => { ctx.start_message.set(Some(format!("This game can't be continued: {e}. Its text is kept as a backup."))); ctx.saves_changed.update(|n| *n += 1); }
                         }
-                    } else if e.closest("[data-delete]").ok().flatten().is_some() {
-                        storage::delete(&id);
+                    } else if is("data-delete") {
+                        confirming.set(Some(id));
+                    } else if is("data-keep") {
+                        confirming.set(None);
+                    } else if is("data-confirm-delete") {
+                        let summary = e.closest("[data-save]").ok().flatten().and_then(|r| r.get_attribute("data-summary")).unwrap_or_default();
+                        if let Some(text) = storage::delete(&id) {
+                            deleted.update(|d| d.push((id, text, summary)));
+                        }
+                        confirming.set(None);
                         ctx.saves_changed.update(|n| *n += 1);
                     }
                 })/>
@@ -296,28 +317,43 @@ fn when(ms: f64) -> String {
     d.to_locale_string("default", &opts).into()
 }
 
-/// The saved games: a row each, to continue or delete.
-fn saves_tree(list: Vec<Listed>) -> Vec<super::dom::Node> {
+/// The saved games: a row each, to continue or delete (after a question); then a line with an
+/// undo for each game deleted while the list is open.
+fn saves_tree(list: Vec<Listed>, confirming: Option<&str>, deleted: &[(String, String, String)]) -> Vec<super::dom::Node> {
     use super::dom::el;
-    if list.is_empty() {
-        return vec![el("p").text("No saved games yet.")];
-    }
     let button = |label: &str, attr: &'static str| el("button").attr("type", "button").attr(attr, "").text(label);
-    list.into_iter()
+    let delete = |id: &str| {
+        if confirming == Some(id) {
+            el("span").class("confirm-delete").attr("role", "group").attr("aria-label", "Delete this game?").text("Delete this game? ").kid(button("Delete", "data-confirm-delete").class("danger")).kid(button("Keep", "data-keep"))
+        } else {
+            button("Delete", "data-delete")
+        }
+    };
+    let mut rows: Vec<super::dom::Node> = list
+        .into_iter()
         .map(|l| match l {
             Listed::Ok { id, summary, updated } => el("div")
                 .class("save-row")
-                .attr("data-save", id)
+                .attr("data-save", id.clone())
+                .attr("data-summary", summary.clone())
                 .kid(el("span").text(summary).kid(el("small").class("when").text(format!(" · saved {}", when(updated)))))
                 .kid(button("Continue", "data-continue").class("primary"))
-                .kid(button("Delete", "data-delete")),
+                .kid(delete(&id)),
             Listed::Broken { id, reason } => el("div")
                 .class("save-row broken")
-                .attr("data-save", id)
+                .attr("data-save", id.clone())
+                .attr("data-summary", "A saved game that can't be read")
                 .kid(el("span").text(format!("A saved game can't be read: {reason}. Its text is kept as a backup.")))
-                .kid(button("Delete", "data-delete")),
+                .kid(delete(&id)),
         })
-        .collect()
+        .collect();
+    if rows.is_empty() {
+        rows.push(el("p").text("No saved games yet."));
+    }
+    rows.extend(deleted.iter().map(|(id, _, summary)| {
+        el("div").class("save-row deleted").attr("role", "status").kid(el("span").text(format!("Deleted: {summary}."))).kid(el("button").attr("type", "button").attr("data-undo-delete", id.clone()).text("Undo"))
+    }));
+    rows
 }
 
 /// Pass the device to `colour` (either edition): nothing private is on screen or in the page
@@ -325,9 +361,12 @@ fn saves_tree(list: Vec<Listed>) -> Vec<super::dom::Node> {
 #[component]
 pub fn HandOverCard(colour: Colour, name: String, #[prop(optional)] reason: Option<String>, on_take: Callback<()>) -> impl IntoView {
     let title = format!("Pass the device to {name}");
+    // A lasting warning (storage full, the game went on in another tab) is public: it shows here too.
+    let warning = expect_context::<Ctx>().warning.get_untracked();
     view! {
         <div class="handover" data-handover=colour.name() style=format!("--player:{}", colour_fill(colour))>
             <div class="handover-card">
+                {warning.map(|w| view! { <p class="warning" role="alert">{w}</p> })}
                 <h1>{title}</h1>
                 {reason.map(|r| view! { <p class="reason" data-handover-reason="">{r}</p> })}
                 <p>{format!("Tap when only {name} is looking.")}</p>

@@ -122,6 +122,7 @@ test("the damaged save's text is kept under loewenherz/backup/<id>, as its row s
   // Deleting the broken save must not lose its text either.
   assert.equal(await page.evaluate(() => localStorage.getItem("loewenherz/backup/bad")), "{oops", "backup written when the broken save is listed");
   await page.locator('[data-save="bad"] [data-delete]').click();
+  await page.locator('[data-save="bad"] [data-confirm-delete]').click();
   assert.equal(await page.locator('[data-save="bad"]').count(), 0);
   assert.equal(await page.evaluate(() => localStorage.getItem("loewenherz/save/bad")), null);
   assert.equal(await page.evaluate(() => localStorage.getItem("loewenherz/backup/bad")), "{oops");

@@ -162,6 +162,41 @@ pub fn bot_seed(game_seed: u64, ply: usize, c: Colour) -> u64 {
     game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (ply as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ c.index() as u64
 }
 
+/// Time spent deciding, per colour: (decisions, seconds).
+pub type Thinking = Vec<(Colour, u32, f64)>;
+
+/// Plays a game to its end with a computer in every seat (`bots`; a colour not listed plays
+/// at random). `clock` reads seconds from any fixed start (the referee times the decisions;
+/// give `|| 0.0` where time doesn't matter). Returns the final game, the moves and the time
+/// each colour spent.
+///
+/// # Errors
+/// A move the engine refused, or a seat due to move that made none (both would be bugs).
+pub fn play_game<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, mut clock: impl FnMut() -> f64) -> Result<(G, Vec<G::Move>, Thinking), String> {
+    let mut moves = Vec::new();
+    let mut passed: Vec<Colour> = Vec::new();
+    let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, 0, 0.0)).collect();
+    while let Some((c, due)) = next_to_ask(&game, &passed) {
+        let level = bots.iter().find(|&&(b, _)| b == c).map_or(Level::Random, |&(_, l)| l);
+        let started = clock();
+        let mv = decide(&game, c, level, bot_seed(seed, moves.len(), c))?.0;
+        if let Some(t) = thinking.iter_mut().find(|t| t.0 == c) {
+            t.1 += 1;
+            t.2 += clock() - started;
+        }
+        match mv {
+            Some(m) => {
+                game.play(m).map_err(|e| format!("{c}'s move {m} refused: {e}"))?;
+                moves.push(m);
+                passed.clear();
+            }
+            None if due => return Err(format!("{c} is due but made no move")),
+            None => passed.push(c),
+        }
+    }
+    Ok((game, moves, thinking))
+}
+
 /// Who is asked next at a table with computers: a colour that may act without being due (a
 /// politics window) and hasn't let it pass since the last move, else the first colour due;
 /// with whether it is due (one that isn't may let the moment pass).
