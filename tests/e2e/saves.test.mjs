@@ -191,6 +191,20 @@ test("saves of the previous format (fixtures) load, and are written in the new o
     assert.ok(now.revision >= 1);
     await page.goto(app.srv.url);
   }
+
+  // A save from a newer version of the game: a clear message, its text kept under the backup
+  // key, the other saves untouched.
+  const newer = JSON.stringify({ ...JSON.parse(fixtures[0]), id: "g-newer", version: 3, revision: 9 });
+  const others = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])));
+  await page.evaluate((t) => localStorage.setItem("loewenherz/save/g-newer", t), newer);
+  await page.reload();
+  const row = page.locator('[data-save="g-newer"]');
+  await row.waitFor();
+  assert.match(await row.innerText(), /comes from a newer version of the game \(format 3\)/);
+  assert.equal(await row.locator("[data-continue]").count(), 0);
+  assert.equal(await page.evaluate(() => localStorage.getItem("loewenherz/backup/g-newer")), newer);
+  assert.equal(await page.evaluate(() => localStorage.getItem("loewenherz/save/g-newer")), newer);
+  for (const [k, v] of Object.entries(others)) assert.equal(await page.evaluate((k) => localStorage.getItem(k), k), v, k);
   assert.deepEqual(app.errors, []);
 });
 
