@@ -19,7 +19,8 @@ pub struct SaveFile {
     /// Format version.
     pub version: u32,
     /// Grows by one with every write of this save (undo included); a save migrated from
-    /// format 1 has revision 0.
+    /// format 1 (which had none) has revision 0.
+    #[serde(default)]
     pub revision: u64,
     /// Save id (also in the storage key).
     pub id: String,
@@ -68,15 +69,8 @@ pub fn parse_save(text: &str) -> Result<SaveFile, String> {
 
 /// Format 1 had no revision: the save becomes revision 0 of format 2, everything else kept.
 fn from_v1(text: &str) -> Result<SaveFile, String> {
-    #[derive(Deserialize)]
-    struct V1 {
-        id: String,
-        updated: f64,
-        summary: String,
-        record: String,
-    }
-    let v: V1 = serde_json::from_str(text).map_err(damaged)?;
-    Ok(SaveFile { format: SAVE_FORMAT.into(), version: SAVE_VERSION, revision: 0, id: v.id, updated: v.updated, summary: v.summary, record: v.record })
+    let v1: SaveFile = serde_json::from_str(text).map_err(damaged)?;
+    Ok(SaveFile { version: SAVE_VERSION, revision: 0, ..v1 })
 }
 
 /// Why a save must not be written over.
