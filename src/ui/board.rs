@@ -17,13 +17,37 @@ use crate::app::render::MARGIN;
 /// Fill colour of a player colour.
 pub fn colour_fill(c: Colour) -> &'static str {
     match c {
-        Colour::Red => "#c0392b",
-        Colour::Yellow => "#e6b422",
+        Colour::Red => "#a92630",
+        Colour::Yellow => "#f4ca3a",
         Colour::Purple => "#7d3c98",
         Colour::Grey => "#8a9399",
         Colour::Blue => "#2e6fb7",
-        Colour::Orange => "#e07b24",
+        Colour::Orange => "#d46b1c",
     }
+}
+
+/// Ink of a colour's emblem drawn on that colour: dark on the light colours, white on the others.
+pub fn emblem_ink(c: Colour) -> &'static str {
+    match c {
+        Colour::Yellow | Colour::Orange => "#2b1d0e",
+        _ => "#fff",
+    }
+}
+
+/// A colour's emblem on a disc of the colour (the pictures are symbols in `index.html`), for
+/// beside names, on score markers and in legends: colour is never the only signal.
+pub fn emblem(c: Colour) -> super::dom::Node {
+    super::dom::el("svg")
+        .class("emblem")
+        .attr("viewBox", "0 0 20 20")
+        .attr("aria-hidden", "true")
+        .attr("style", format!("background:{};color:{}", colour_fill(c), emblem_ink(c)))
+        .kid(super::dom::el("use").attr("href", format!("#em-{}", c.name())))
+}
+
+/// [`emblem`] as markup, for typed views (only our own constants go into it).
+pub fn emblem_html(c: Colour) -> String {
+    format!(r##"<svg class="emblem" viewBox="0 0 20 20" aria-hidden="true" style="background:{};color:{}"><use href="#em-{}"/></svg>"##, colour_fill(c), emblem_ink(c), c.name())
 }
 
 fn xy(s: Space) -> (i32, i32) {
@@ -168,22 +192,24 @@ fn edge_line(e: Edge, inset: i32) -> (i32, i32, i32, i32) {
 fn piece_svg(out: &mut String, s: Space, colour: Colour, kind: PieceKind, staged: bool) {
     let (x, y) = xy(s);
     let (cx, cy) = (x + CELL / 2, y + CELL / 2);
-    let fill = colour_fill(colour);
+    let (fill, ink) = (colour_fill(colour), emblem_ink(colour));
     let staged = if staged { " staged" } else { "" };
     let _ = match kind {
         PieceKind::Castle => write!(
             out,
-            r#"<g class="piece castle{staged}" data-piece="castle" data-colour="{colour}" data-at="{s}" transform="translate({cx} {cy}) scale(1.25) translate(-{cx} -{cy})"><path fill="{fill}" d="M{} {} v-16 h5 v5 h4 v-5 h6 v5 h4 v-5 h5 v16 z"/><rect class="door" x="{}" y="{}" width="7" height="9" rx="3"/></g>"#,
+            r##"<g class="piece castle{staged}" data-piece="castle" data-colour="{colour}" data-at="{s}" transform="translate({cx} {cy}) scale(1.25) translate(-{cx} -{cy})"><path fill="{fill}" d="M{} {} v-16 h5 v5 h4 v-5 h6 v5 h4 v-5 h5 v16 z"/><use href="#em-{colour}" x="{}" y="{}" width="11" height="11" color="{ink}"/></g>"##,
             cx - 12,
             cy + 12,
-            cx - 3,
-            cy + 3
+            cx - 5,
+            cy - 3
         ),
         PieceKind::Knight => write!(
             out,
-            r#"<g class="piece knight{staged}" data-piece="knight" data-colour="{colour}" data-at="{s}" transform="translate({cx} {cy}) scale(1.2) translate(-{cx} -{cy})"><path fill="{fill}" d="M{} {} h18 l-3 -8 l-2 -10 q-3 -7 -7 -1 l-5 4 l2 3 l4 -1 l-5 6 z"/></g>"#,
+            r##"<g class="piece knight{staged}" data-piece="knight" data-colour="{colour}" data-at="{s}" transform="translate({cx} {cy}) scale(1.2) translate(-{cx} -{cy})"><path fill="{fill}" d="M{} {} h18 l-3 -8 l-2 -10 q-3 -7 -7 -1 l-5 4 l2 3 l4 -1 l-5 6 z"/><use href="#em-{colour}" x="{}" y="{}" width="8" height="8" color="{ink}"/></g>"##,
             cx - 9,
-            cy + 13
+            cy + 13,
+            cx - 4,
+            cy + 4
         ),
     };
 }

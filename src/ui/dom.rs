@@ -80,7 +80,8 @@ fn build(doc: &web_sys::Document, n: &Node) -> Option<web_sys::Node> {
     match n {
         Node::Text(t) => Some(doc.create_text_node(t).into()),
         Node::El(tag, attrs, kids) => {
-            let e = doc.create_element(tag).ok()?;
+            // The emblems' little pictures (`board::emblem`) are SVG.
+            let e = if matches!(*tag, "svg" | "use") { doc.create_element_ns(Some("http://www.w3.org/2000/svg"), tag) } else { doc.create_element(tag) }.ok()?;
             for (k, v) in attrs {
                 let _ = e.set_attribute(k, v);
             }

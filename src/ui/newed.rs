@@ -2,7 +2,7 @@
 //! board, refill from the deck or the market), the holder's secret hand, the public market,
 //! the score track with the King chip, and the end with its bonuses.
 
-use super::board::{colour_fill, Board};
+use super::board::{colour_fill, emblem, Board};
 use super::dom::{closest_attr, el, Dom, Node};
 use super::screens::HandOverCard;
 use super::{Ctx, Mode};
@@ -269,7 +269,7 @@ fn hand_tree(v: &View, s: &NewSession) -> Vec<Node> {
             .class("panel mine hand")
             .attr("data-private", me.name())
             .attr("style", format!("border-color:{}", colour_fill(me)))
-            .kid(el("h2").text(format!("{} (you) — {}", s.name(me), ducats(money))))
+            .kid(el("h2").kid(emblem(me)).text(format!("{} (you) — {}", s.name(me), ducats(money))))
             .kid(el("ul").class("hand-cards").kids(cards))
             .kid(el("p").class("hint").text(format!(
                 "Income next turn: {} · monopolies: {}",
@@ -309,8 +309,8 @@ fn players_tree((v, names, changes): &Table) -> Vec<Node> {
         el("div")
             .class("track-row")
             .attr("data-score", c.name())
-            .kid(el("span").class("who").text(name_of(names, c)))
-            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%;background:{}", score.min(chip) * 100 / chip, colour_fill(c)))))
+            .kid(el("span").class("who").kid(emblem(c)).text(name_of(names, c)))
+            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%", score.min(chip) * 100 / chip)).kid(emblem(c))))
             .kid(pts)
             .kid(
                 el("span")

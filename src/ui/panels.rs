@@ -1,7 +1,7 @@
 //! The game screen around the board: what to do now, the action card, the power track,
 //! the player's own (private) panel, the controls of the current step and the log.
 
-use super::board::{colour_fill, Board};
+use super::board::{colour_fill, emblem, Board};
 use super::dom::{el, Node};
 use super::{Ctx, Mode};
 use crate::app::render::BoardModel;
@@ -428,7 +428,7 @@ fn action_card_tree(t: &Table) -> Vec<Node> {
             el("li")
                 .kid(el("span").class("n").text((i + 1).to_string()))
                 .kid(el("span").class("what").text(action_text(a[i])))
-                .kids(v.choices[i].iter().map(|&c| el("span").class("chip").attr("style", format!("background:{}", colour_fill(c))).text(t.name(c))))
+                .kids(v.choices[i].iter().map(|&c| el("span").class("chip").attr("style", format!("background:{}", colour_fill(c))).kid(emblem(c)).text(t.name(c))))
         })),
         Some((card, _)) => el("p").text(card.to_string()),
     };
@@ -454,8 +454,8 @@ fn track_tree(t: &Table) -> Vec<Node> {
         el("div")
             .class("track-row")
             .attr("data-score", c.name())
-            .kid(el("span").class("who").text(t.name(c)))
-            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%;background:{}", score * 100 / max, colour_fill(c)))))
+            .kid(el("span").class("who").kid(emblem(c)).text(t.name(c)))
+            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%", score * 100 / max)).kid(emblem(c))))
             .kid(pts)
             .kid(el("span").class("meta").text(format!("{} · {} left{money}", count(v.hand_counts[c], "card", "cards"), count(v.knights_in_stock[c] as usize, "knight", "knights"))))
     });
@@ -475,7 +475,7 @@ pub fn public_notes(alliances: &[(crate::engine::Space, crate::engine::Space)], 
         )));
     }
     if let Some(n) = neutral {
-        out.push(el("p").class("hint").attr("data-neutral-legend", "").text(format!("{} — neutral: blocks, never scores.", crate::app::colour_label(n))));
+        out.push(el("p").class("hint").attr("data-neutral-legend", "").kid(emblem(n)).text(format!("{} — neutral: blocks, never scores.", crate::app::colour_label(n))));
     }
     out
 }
@@ -501,7 +501,7 @@ fn private_tree(v: &View, name: String) -> Vec<Node> {
             .class("panel mine")
             .attr("data-private", me.name())
             .attr("style", format!("border-color:{}", colour_fill(me)))
-            .kid(el("h2").text(format!("{name} (you)")))
+            .kid(el("h2").kid(emblem(me)).text(format!("{name} (you)")))
             .kid(el("p").class("money").text(format!("{} ducats", v.ducats[me].unwrap_or(0))))
             .kid(if hand.is_empty() { el("p").class("hand").text("No politics cards.") } else { el("ul").class("politics-cards").kids(hand.iter().map(|&c| politics_face(c, v.politics_window.is_some()))) })
             .kids(buttons),
@@ -540,7 +540,7 @@ pub fn end_tree(title: String, note: Option<&str>, head: &[&str], rows: Vec<(Col
         let last = cells.len().saturating_sub(2);
         el("tr")
             .attr("data-final", c.name())
-            .kid(el("th").attr("style", format!("color:{}", colour_fill(c))).text(name))
+            .kid(el("th").attr("style", format!("color:{}", colour_fill(c))).kid(emblem(c)).text(name))
             .kids(cells.into_iter().enumerate().map(|(i, x)| el("td").attr_if(i == last, "class", "total").text(x)))
     });
     let mut out = vec![el("h1").text(title)];
@@ -591,6 +591,7 @@ pub fn log_tree(lines: &[LogLine]) -> Vec<Node> {
             el("li")
                 .attr("style", l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default())
                 .attr_if(!spaces.is_empty(), "data-spaces", spaces)
+                .kid_opt(l.colour.map(emblem))
                 .text(l.text.clone())
         })),
     ]
@@ -611,7 +612,17 @@ pub fn score_plot(history: &[crate::engine::ByColour<u32>], players: &[Colour], 
         .map(|(k, &c)| {
             let off = k as i32 * 2;
             let pts: Vec<String> = history.iter().enumerate().map(|(i, sc)| format!("{},{}", 30 + i as i32 * (w - 40) / n, y(sc[c] as i32) - off)).collect();
-            view! { <polyline class="plot-line" points=pts.join(" ") stroke=colour_fill(c)/> }
+            // Each line ends in its colour's emblem (colour is never the only signal).
+            let (ex, ey) = (30 + (history.len() as i32 - 1).max(0) * (w - 40) / n, history.last().map_or(y(0), |sc| y(sc[c] as i32) - off));
+            let end = format!(
+                r##"<circle cx="{ex}" cy="{ey}" r="8" fill="{}" stroke="#1c1512"/><use href="#em-{}" x="{}" y="{}" width="12" height="12" color="{}"/>"##,
+                colour_fill(c),
+                c.name(),
+                ex - 6,
+                ey - 6,
+                super::board::emblem_ink(c)
+            );
+            view! { <polyline class="plot-line" points=pts.join(" ") stroke=colour_fill(c)/><g inner_html=end></g> }
         })
         .collect_view();
     view! {
@@ -651,6 +662,6 @@ pub fn since_tree(lines: &[LogLine], from: Option<usize>) -> Vec<Node> {
 /// The compact score strip that stays in view in portrait: each player's colour, name and score.
 pub fn strip_tree(players: &[(Colour, String, u32)]) -> Vec<Node> {
     vec![el("div").class("score-strip").attr("data-score-strip", "").kids(players.iter().map(|(c, name, score)| {
-        el("span").kid(el("i").attr("style", format!("background:{}", colour_fill(*c)))).text(format!("{name} {score}"))
+        el("span").kid(emblem(*c)).text(format!("{name} {score}"))
     }))]
 }

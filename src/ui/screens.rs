@@ -282,7 +282,7 @@ fn new_game_tree(edition: Edition, count: usize, colours: &[Colour], setup: Setu
             el("div")
                 .class("row player-row")
                 .kid(el("select").attr("data-colour", i.to_string()).attr("aria-label", format!("Colour of player {}", i + 1)).kids(options))
-                .kid(el("span").class("swatch").attr("style", format!("background:{}", colour_fill(c))))
+                .kid(super::board::emblem(c).class("emblem swatch"))
                 .kid(el("input").attr("type", "text").attr("maxlength", "24").attr("placeholder", colour_label(c)).attr("value", names[i].clone()).attr("data-name", i.to_string()).attr("aria-label", format!("Name of player {}", i + 1)))
                 .kid(el("select").attr("data-seat", i.to_string()).attr("aria-label", format!("Who plays seat {}", i + 1)).kids(seats)),
         );
@@ -367,7 +367,7 @@ pub fn HandOverCard(colour: Colour, name: String, #[prop(optional)] reason: Opti
         <div class="handover" data-handover=colour.name() style=format!("--player:{}", colour_fill(colour))>
             <div class="handover-card">
                 {warning.map(|w| view! { <p class="warning" role="alert">{w}</p> })}
-                <h1>{title}</h1>
+                <h1><span inner_html=super::board::emblem_html(colour)></span>{title}</h1>
                 {reason.map(|r| view! { <p class="reason" data-handover-reason="">{r}</p> })}
                 <p>{format!("Tap when only {name} is looking.")}</p>
                 <button class="primary big" data-dismiss-handover="" on:click=move |_| on_take.run(())>{format!("I am {name}")}</button>
