@@ -46,6 +46,22 @@ pub fn action_text(a: Action) -> String {
     }
 }
 
+/// What a Classic action lets its performer do (the card's help, on tap or focus; RULES.md
+/// "Actions", R-C5 … R-C12).
+pub fn action_help(a: Action) -> String {
+    let what = match a {
+        Action::Ducats(n) => format!("Take {n} ducats from the bank."),
+        Action::Politics => "Look through one of the two politics piles and take one card; keep it secret. An empty pile can't be chosen.".into(),
+        Action::Borders(n) => format!(
+            "Place up to {n} border{}: not on the frame, not between two of your own pieces side by side, not with the same province on both sides. Closing an area around your castle founds a province.",
+            if n == 1 { "" } else { "s" }
+        ),
+        Action::KnightOrExpand => "Place one knight next to your castle or knight (a forest costs 5 ducats), or expand one of your provinces by up to two spaces.".into(),
+        Action::TwoKnights => "Place two knights, or one knight and one expansion of up to two spaces, in either order — never two expansions.".into(),
+    };
+    format!("{what} Players who choose the same action negotiate or duel for it.")
+}
+
 /// A bid in words.
 pub fn bid_text(money: u32, t: Treasures) -> String {
     let mut s = format!("{money} ducats");

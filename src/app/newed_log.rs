@@ -18,6 +18,25 @@ pub fn power_action_text(a: PowerAction) -> String {
     }
 }
 
+/// What a power action lets its player do, in full (the card's help; RULES.md, R-N2, R-N10).
+pub fn power_action_help(a: PowerAction) -> String {
+    match a {
+        PowerAction::Borders(n) => format!("place up to {n} border{}", if n == 1 { "" } else { "s" }),
+        PowerAction::Knights(n) => format!("place up to {n} knight{} next to your own castles or knights (a forest costs 1 ducat more)", if n == 1 { "" } else { "s" }),
+        PowerAction::Expand => "expand one of your regions by up to 2 spaces".into(),
+        PowerAction::Renegade => "Renegade: place a knight in one of your regions; the owner of a neighbouring region then removes one of their knights from it".into(),
+        PowerAction::Alliance => "Alliance: bind one of your regions and a neighbouring one for the rest of the game — neither may expand into the other".into(),
+    }
+}
+
+/// A power card explained (its help, on tap or focus): its actions, its price and sale value.
+pub fn power_card_help(card: PowerCardId) -> String {
+    let c = card.card();
+    let acts: Vec<String> = c.actions.iter().flatten().map(|&a| power_action_help(a)).collect();
+    let how = if acts.len() > 1 { "Play it for one of: " } else { "Play it to " };
+    format!("{card}: {how}{}. Playing it costs {} ducats; selling it to the market brings {}.", acts.join("; or "), c.price, c.sale)
+}
+
 /// A short name of an action (for buttons and card faces).
 pub fn power_action_short(a: PowerAction) -> String {
     match a {

@@ -3,7 +3,7 @@
 //! neutral zones hatched, borders, alliance seals, castles, knights, staged pieces dashed) and
 //! the tap targets of this step, each marked by what a tap does.
 
-use crate::app::render::{terrain_name, BoardModel, Side, Window};
+use crate::app::render::{terrain_name, BoardModel, Cursor, Side, Under, Window};
 use crate::app::targets::Target;
 use crate::engine::{Colour, Edge, Edition, MineKind, PieceKind, Space, Terrain};
 use leptos::prelude::*;
@@ -477,6 +477,55 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_space: Option
         let i = ZOOMS.iter().position(|&x| x >= z).unwrap_or(0) as i32;
         set_zoom(ZOOMS[(i + d).clamp(0, ZOOMS.len() as i32 - 1) as usize]);
     };
+    // The keyboard: the board takes focus (Tab); arrow keys move a cursor over spaces and
+    // edges, Enter or Space taps what is under it. Escape is the page's (it takes back a step).
+    let cursor = RwSignal::new(None::<Cursor>);
+    let focused = RwSignal::new(false);
+    let key = move |ev: leptos::ev::KeyboardEvent| {
+        let Some((cols, rows, start)) = model.with_untracked(|m| m.as_ref().map(|m| (m.cols, m.rows, m.cursor_start()))) else { return };
+        let (dx, dy) = match ev.key().as_str() {
+            "ArrowLeft" => (-1, 0),
+            "ArrowRight" => (1, 0),
+            "ArrowUp" => (0, -1),
+            "ArrowDown" => (0, 1),
+            "Enter" | " " => {
+                ev.prevent_default();
+                match (cursor.get_untracked().unwrap_or(start).under(), on_space, on_edge) {
+                    (Some(Under::Space(s)), Some(f), _) => f.run(s),
+                    (Some(Under::Edge(e)), _, Some(f)) => f.run(e),
+                    _ => {}
+                }
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        let next = cursor.get_untracked().map_or(start, |c| c.moved(dx, dy, cols, rows));
+        cursor.set(Some(next));
+        // Zoomed in: the window follows the cursor.
+        if let Some(w) = window.get_untracked() {
+            let (x, y, cw, ch) = next.rect();
+            if x < w.x || y < w.y || x + cw > w.x + w.w || y + ch > w.y + w.h {
+                center.set((x + cw / 2, y + ch / 2));
+            }
+        }
+    };
+    let cursor_svg = move || {
+        let c = cursor.get().filter(|_| focused.get()).or_else(|| focused.get().then(|| model.with(|m| m.as_ref().map(|m| m.cursor_start()))).flatten());
+        c.map(|c| {
+            let (x, y, w, h) = c.rect();
+            format!(r#"<rect class="kbd-cursor" x="{x}" y="{y}" width="{w}" height="{h}" rx="5"/>"#)
+        })
+        .unwrap_or_default()
+    };
+    let cursor_name = move || {
+        let c = cursor.get().or_else(|| model.with(|m| m.as_ref().map(|m| m.cursor_start())));
+        c.and_then(|c| c.under()).map(|u| match u {
+            Under::Space(s) => s.to_string(),
+            Under::Edge(e) => e.to_string(),
+        })
+    };
+    let description = move || model.with(|m| m.as_ref().map(|m| m.describe(cursor.get().or_else(|| focused.get().then(|| m.cursor_start())))).unwrap_or_default());
     let scroll_class = move || if zoom.get() > 10 { "board-scroll zoomed" } else { "board-scroll" };
     let (land_part, frame_part) = (move || land_text().map(|t| t.0).unwrap_or_default(), move || land_text().map(|t| t.1).unwrap_or_default());
     view! {
@@ -486,14 +535,18 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_space: Option
             <button type="button" data-zoom-whole="" disabled=move || zoom.get() == 10 on:click=move |_| zoom.set(10)>"Whole map"</button>
         </div>
         <div class=scroll_class>
-            <svg class="board" node_ref=svg_ref viewBox=view_box data-board=edition data-zoom=move || zoom.get() role="img" aria-label="The map"
-                on:click=tap on:pointerdown=down on:pointermove=moved on:pointerup=up on:pointercancel=up>
+            <svg class="board" node_ref=svg_ref viewBox=view_box data-board=edition data-zoom=move || zoom.get() data-cursor=cursor_name
+                tabindex="0" role="application" aria-label="The map: arrow keys move over spaces and edges, Enter taps" aria-describedby="board-words"
+                on:click=tap on:pointerdown=down on:pointermove=moved on:pointerup=up on:pointercancel=up
+                on:keydown=key on:focus=move |_| focused.set(true) on:blur=move |_| focused.set(false)>
                 <defs inner_html=TEXTURES></defs>
                 <g class="terrain" inner_html=land_part></g>
                 <g class="overlay" inner_html=overlay></g>
                 <g class="frame-layer" inner_html=frame_part></g>
                 <g class="labels" inner_html=labels></g>
+                <g class="kbd" inner_html=cursor_svg></g>
             </svg>
         </div>
+        <p id="board-words" class="sr-only" aria-live="polite">{description}</p>
     }
 }

@@ -51,11 +51,14 @@ pub struct Ctx {
     pub pace: RwSignal<u32>,
     /// Why a computer player stopped (the table can try again).
     pub bot_error: RwSignal<Option<String>>,
+    /// A card's explanation, shown when it is tapped or reached with the keyboard.
+    pub help: RwSignal<Option<String>>,
 }
 
 impl Ctx {
     fn after_act(&self, refused: Option<String>) {
         self.notice.set(refused);
+        self.help.set(None);
         self.highlight.set(Vec::new());
         self.mode.set(Mode::Normal);
         self.pay_choice.set(Vec::new());
@@ -115,6 +118,7 @@ impl Ctx {
     pub fn show(&self, game: Option<crate::app::AnySession>) {
         self.mode.set(Mode::Normal);
         self.notice.set(None);
+        self.help.set(None);
         self.pay_choice.set(Vec::new());
         self.region_choice.set(Vec::new());
         screens::mark_address(match &game {
@@ -224,6 +228,7 @@ impl Ctx {
             highlight: RwSignal::new(Vec::new()),
             pace: RwSignal::new(0),
             bot_error: RwSignal::new(None),
+            help: RwSignal::new(None),
         }
     }
 }
@@ -284,7 +289,7 @@ pub fn Root() -> impl IntoView {
         }
     };
     view! {
-        <div class="app" data-edition=edition>
+        <main class="app" data-edition=edition>
             {move || if replaying.get() { view! { <share::ReplayScreen/> }.into_any() } else if let Some(ns) = new_screen.get() { match ns {
                 NewScreen::HandOver(c) => view! { <newed::NewHandOver colour=c/> }.into_any(),
                 NewScreen::Over => view! { <newed::NewEndScreen/> }.into_any(),
@@ -296,7 +301,7 @@ pub fn Root() -> impl IntoView {
                 Some(Screen::Over) => view! { <screens::EndScreen/> }.into_any(),
                 Some(Screen::Play(_) | Screen::Thinking(_)) => view! { <panels::GameScreen/> }.into_any(),
             }}}
-        </div>
+        </main>
     }
 }
 

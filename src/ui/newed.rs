@@ -45,7 +45,7 @@ pub fn NewGameScreen() -> impl IntoView {
     let public = Memo::new(move |_| ctx.new_session.with(|s| s.as_ref().map(|s| (s.view(), names(s), s.last_score_changes.clone()))));
     let log = Memo::new(move |_| ctx.new_session.with(|s| s.as_ref().map(|s| s.log.clone())).unwrap_or_default());
     view! {
-        <div class="game new-edition">
+        <div class="game new-edition" on:focusin=move |ev| super::panels::card_help(ctx, &ev, true) on:click=move |ev| super::panels::card_help(ctx, &ev, false)>
             <NewTopBar/>
             <Dom tree=Memo::new(move |_| public.with(|p| p.as_ref().map(|(v, names, _)| super::panels::strip_tree(&v.players.iter().map(|&c| (c, name_of(names, c), v.scores[c])).collect::<Vec<_>>())).unwrap_or_default())) class="strip-host"/>
             <div class="layout">
@@ -54,7 +54,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     <Dom tree=Memo::new(move |_| ctx.new_session.with(|s| s.as_ref().map(|s| super::panels::since_tree(&s.log, s.since.shown.as_ref().map(|x| x.0))).unwrap_or_default())) class="since-host"/>
                     <Board model=model on_space=Callback::new(move |s| super::taps::new_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::new_edge(ctx, e))/>
                 </section>
-                <aside class="side">
+                <aside class="side" tabindex="0" aria-label="Your hand, the market, the table and the log">
                     <super::seats::SeatBar/>
                     <NewControls/>
                     <Hand/>
@@ -89,7 +89,7 @@ fn NewTopBar() -> impl IntoView {
     };
     view! {
         <header class="topbar">
-            <span class="title">"Löwenherz"</span>
+            <h1 class="title">"Löwenherz"</h1>
             <span class="info">{info}</span>
             <button class="menu" data-menu="" on:click=move |_| menu.update(|m| *m = !*m)>"Menu"</button>
         </header>
@@ -136,7 +136,8 @@ fn NewPrompt() -> impl IntoView {
     view! {
         <div class="prompt" aria-live="polite">
             <p class="todo">{text}</p>
-            {move || ctx.notice.get().map(|n| view! { <p class="notice" role="status">{n}<button class="x" aria-label="Dismiss" on:click=move |_| ctx.notice.set(None)>"×"</button></p> })}
+            {move || ctx.notice.get().map(|n| view! { <p class="notice" role="alert">{n}<button class="x" aria-label="Dismiss" on:click=move |_| ctx.notice.set(None)>"×"</button></p> })}
+            <super::panels::CardHelp/>
         </div>
     }
 }
@@ -220,6 +221,8 @@ fn card_face(card: PowerCardId) -> Node {
     let acts: Vec<String> = c.actions.iter().flatten().map(|&a| power_action_short(a)).collect();
     el("span")
         .class("card-face")
+        .attr("tabindex", "0")
+        .attr("data-help", crate::app::newed_log::power_card_help(card))
         .kid(el("b").class("card-id").text(card.to_string()))
         .kid(el("span").class("card-actions").text(acts.join(" or ")))
         .kid(el("span").class("card-money").text(format!("play {} · sell {}", c.price, c.sale)))
@@ -355,7 +358,7 @@ fn market_tree((v, _, _): &Table, refill: bool) -> Vec<Node> {
         el("h2").text("Deck and market"),
         el("div")
             .class("row deck-row")
-            .kid(button(v.deck_left.to_string()).class(if can_draw { "deck takeable" } else { "deck" }).attr("data-deck", "").attr("aria-label", "The deck").attr_if(!can_draw, "disabled", ""))
+            .kid(button(v.deck_left.to_string()).class(if can_draw { "deck takeable" } else { "deck" }).attr("data-deck", "").attr("aria-label", format!("{} cards in the deck", v.deck_left)).attr_if(!can_draw, "disabled", ""))
             .kid(el("span").class("hint").text(if can_draw {
                 "Tap the deck to draw its top card (this confirms your turn: a card drawn can't be put back), or take a market card."
             } else {

@@ -61,7 +61,7 @@ pub fn GameScreen() -> impl IntoView {
     });
     let strip = Memo::new(move |_| table.with(|t| t.as_ref().map(|t| strip_tree(&t.view.players.iter().map(|&c| (c, t.name(c), t.view.scores[c])).collect::<Vec<_>>())).unwrap_or_default()));
     view! {
-        <div class="game">
+        <div class="game" on:focusin=move |ev| card_help(ctx, &ev, true) on:click=move |ev| card_help(ctx, &ev, false)>
             <TopBar/>
             <super::dom::Dom tree=strip class="strip-host"/>
             <div class="layout">
@@ -71,7 +71,7 @@ pub fn GameScreen() -> impl IntoView {
                     <Board model=model on_space=Callback::new(move |s| super::taps::classic_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::classic_edge(ctx, e))/>
                     <Controls/>
                 </section>
-                <aside class="side">
+                <aside class="side" tabindex="0" aria-label="Your panel, the table and the log">
                     <PrivatePanel/>
                     <ActionCard table=table/>
                     <Track table=table/>
@@ -99,7 +99,7 @@ pub fn TopBar() -> impl IntoView {
     };
     view! {
         <header class="topbar">
-            <span class="title">"Löwenherz"</span>
+            <h1 class="title">"Löwenherz"</h1>
             <span class="info">{info}</span>
             <button class="menu" data-menu="" on:click=move |_| menu.update(|m| *m = !*m)>"Menu"</button>
         </header>
@@ -149,7 +149,8 @@ pub fn Prompt() -> impl IntoView {
     view! {
         <div class="prompt" aria-live="polite">
             <p class="todo">{text}</p>
-            {move || ctx.notice.get().map(|n| view! { <p class="notice" role="status">{n}<button class="x" aria-label="Dismiss" on:click=move |_| ctx.notice.set(None)>"×"</button></p> })}
+            {move || ctx.notice.get().map(|n| view! { <p class="notice" role="alert">{n}<button class="x" aria-label="Dismiss" on:click=move |_| ctx.notice.set(None)>"×"</button></p> })}
+            <CardHelp/>
         </div>
     }
 }
@@ -255,6 +256,7 @@ fn step_tree(v: &View, s: &crate::app::session::Session, chosen: &[u8], amount: 
                     el("button")
                         .class(if chosen.contains(&i) { "decision active" } else { "decision" })
                         .attr("data-decision", i.to_string())
+                        .attr("data-help", crate::app::log::action_help(actions[i as usize - 1]))
                         .kid(el("b").text(i.to_string()))
                         .text(format!(" {}", action_text(actions[i as usize - 1])))
                 })))
@@ -388,7 +390,7 @@ fn Bid() -> impl IntoView {
         <div class="bid" data-private=by.name()>
             <div class="row">
                 <button aria-label="less" on:click=move |_| money.update(|a| *a = a.saturating_sub(1))>"−"</button>
-                <input type="number" min="0" max=max.to_string() prop:value=move || money.get().to_string() data-bid-amount=""
+                <input type="number" aria-label="Your bid in ducats" min="0" max=max.to_string() prop:value=move || money.get().to_string() data-bid-amount=""
                     on:input=move |e| { let x: u32 = event_target_value(&e).parse().unwrap_or(0); money.set(x.min(max)); }/>
                 <button aria-label="more" on:click=move |_| money.update(|a| *a = (*a + 1).min(max))>"+"</button>
                 <span>{format!("of your {max} ducats")}</span>
@@ -426,9 +428,11 @@ fn action_card_tree(t: &Table) -> Vec<Node> {
         None => el("p").text("No action card yet."),
         Some((_, CardFace::Actions(a))) => el("ol").class("actions").kids((0..3).map(|i| {
             el("li")
+                .attr("tabindex", "0")
+                .attr("data-help", crate::app::log::action_help(a[i]))
                 .kid(el("span").class("n").text((i + 1).to_string()))
                 .kid(el("span").class("what").text(action_text(a[i])))
-                .kids(v.choices[i].iter().map(|&c| el("span").class("chip").attr("style", format!("background:{}", colour_fill(c))).kid(emblem(c)).text(t.name(c))))
+                .kids(v.choices[i].iter().map(|&c| el("span").class("chip").attr("style", format!("background:{};color:{}", colour_fill(c), super::board::emblem_ink(c))).kid(emblem(c)).text(t.name(c))))
         })),
         Some((card, _)) => el("p").text(card.to_string()),
     };
@@ -516,7 +520,7 @@ fn politics_face(c: PoliticsCard, window: bool) -> Node {
         PoliticsCard::Deeds(_) => ("Its points count at the end of the game.", None),
         PoliticsCard::Treasure(_) => ("Pays its value in duels and for costs (no change given).", None),
     };
-    el("li").class("politics-card").attr("data-politics-card", card_label(c)).kid(el("b").text(card_label(c))).kid(el("span").text(format!(" — {what}"))).kid_opt(when.map(|w| el("small").class("why-not").text(format!(" {w}"))))
+    el("li").class("politics-card").attr("tabindex", "0").attr("data-help", format!("{}: {what}{}", card_label(c), when.map(|w| format!(" {w}")).unwrap_or_default())).attr("data-politics-card", card_label(c)).kid(el("b").text(card_label(c))).kid(el("span").text(format!(" — {what}"))).kid_opt(when.map(|w| el("small").class("why-not").text(format!(" {w}"))))
 }
 
 /// The holder's private panel.
@@ -540,7 +544,7 @@ pub fn end_tree(title: String, note: Option<&str>, head: &[&str], rows: Vec<(Col
         let last = cells.len().saturating_sub(2);
         el("tr")
             .attr("data-final", c.name())
-            .kid(el("th").attr("style", format!("color:{}", colour_fill(c))).kid(emblem(c)).text(name))
+            .kid(el("th").kid(emblem(c)).text(name))
             .kids(cells.into_iter().enumerate().map(|(i, x)| el("td").attr_if(i == last, "class", "total").text(x)))
     });
     let mut out = vec![el("h1").text(title)];
@@ -582,18 +586,38 @@ pub fn highlight_tap(ctx: Ctx) -> Callback<web_sys::Element> {
     })
 }
 
+/// The explanation of the card last tapped or reached with the keyboard (both editions).
+#[component]
+pub fn CardHelp() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || ctx.help.get().map(|h| view! { <p class="card-help" role="status" data-card-help="">{h}<button class="x" aria-label="Close" on:click=move |_| ctx.help.set(None)>"×"</button></p> })
+}
+
+/// Shows a card's explanation (`data-help`) when the card is reached with the keyboard
+/// (`focus`) or tapped — a tap on one of its buttons acts instead, unless the card is that button.
+pub fn card_help(ctx: Ctx, ev: &web_sys::Event, focus: bool) {
+    let Some(el) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) else { return };
+    let Some(card) = el.closest("[data-help]").ok().flatten() else { return };
+    let button = el.closest("button").ok().flatten();
+    if focus && !el.matches(":focus-visible").unwrap_or(false) || !focus && button.is_some_and(|b| b != card) {
+        return;
+    }
+    ctx.help.set(card.get_attribute("data-help"));
+}
+
 /// The log, newest first (shared by both editions).
 pub fn log_tree(lines: &[LogLine]) -> Vec<Node> {
     vec![
         el("h2").text("Game log"),
-        el("ol").class("log-lines").attr("role", "log").kids(lines.iter().rev().take(60).map(|l| {
+        // Announced as it grows (role log); the list scrolls, so it can take focus.
+        el("div").attr("role", "log").attr("aria-label", "Game log").kid(el("ol").class("log-lines").attr("tabindex", "0").attr("aria-label", "Game log, newest first").kids(lines.iter().rev().take(60).map(|l| {
             let spaces = crate::app::log::spaces_in(&l.text).iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
             el("li")
                 .attr("style", l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default())
                 .attr_if(!spaces.is_empty(), "data-spaces", spaces)
                 .kid_opt(l.colour.map(emblem))
                 .text(l.text.clone())
-        })),
+        }))),
     ]
 }
 

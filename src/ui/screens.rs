@@ -363,6 +363,13 @@ pub fn HandOverCard(colour: Colour, name: String, #[prop(optional)] reason: Opti
     let title = format!("Pass the device to {name}");
     // A lasting warning (storage full, the game went on in another tab) is public: it shows here too.
     let warning = expect_context::<Ctx>().warning.get_untracked();
+    // The screen takes focus: Enter or Space hands the device over, and a screen reader says so.
+    let button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = button.get() {
+            let _ = b.focus();
+        }
+    });
     view! {
         <div class="handover" data-handover=colour.name() style=format!("--player:{}", colour_fill(colour))>
             <div class="handover-card">
@@ -370,7 +377,7 @@ pub fn HandOverCard(colour: Colour, name: String, #[prop(optional)] reason: Opti
                 <h1><span inner_html=super::board::emblem_html(colour)></span>{title}</h1>
                 {reason.map(|r| view! { <p class="reason" data-handover-reason="">{r}</p> })}
                 <p>{format!("Tap when only {name} is looking.")}</p>
-                <button class="primary big" data-dismiss-handover="" on:click=move |_| on_take.run(())>{format!("I am {name}")}</button>
+                <button class="primary big" data-dismiss-handover="" node_ref=button on:click=move |_| on_take.run(())>{format!("I am {name}")}</button>
             </div>
         </div>
     }
@@ -392,12 +399,18 @@ pub fn HandOver(colour: Colour) -> impl IntoView {
 #[component]
 pub fn Announcement(text: String) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = button.get() {
+            let _ = b.focus();
+        }
+    });
     view! {
         <div class="handover announcement" data-announcement="">
             <div class="handover-card">
                 <h1>"For everyone"</h1>
                 <p class="big-text">{text}</p>
-                <button class="primary big" data-dismiss-announcement="" on:click=move |_| ctx.update(|s| s.dismiss_announcement())>"Continue"</button>
+                <button class="primary big" data-dismiss-announcement="" node_ref=button on:click=move |_| ctx.update(|s| s.dismiss_announcement())>"Continue"</button>
             </div>
         </div>
     }

@@ -294,7 +294,7 @@ pub fn ReplayScreen() -> impl IntoView {
     view! {
         <div class="game replay" data-replay="">
             <header class="topbar">
-                <span class="title">"Löwenherz — replay"</span>
+                <h1 class="title">"Löwenherz — replay"</h1>
                 <span class="info" data-replay-status="">{status}</span>
                 <button class="menu" on:click=move |_| ctx.replay.set(None)>"Close"</button>
             </header>

@@ -122,11 +122,17 @@ export function targets(page) {
  * "over" at the end screen, or "wait" when nothing could be done yet.
  * `n` is the step number (used to vary decisions deterministically).
  */
-export function autoStep(page, n) {
-  return page.evaluate((n) => {
+export function autoStep(page, n, mark = false) {
+  return page.evaluate(([n, mark]) => {
     const q = (s) => document.querySelector(s);
     const qa = (s) => [...document.querySelectorAll(s)];
-    const tap = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+    // `mark`: don't tap, only mark what would be tapped (`data-kbd-goal`) for keyStep.
+    const tap = mark
+      ? (el) => {
+          for (const e of document.querySelectorAll("[data-kbd-goal]")) e.removeAttribute("data-kbd-goal");
+          el.setAttribute("data-kbd-goal", "");
+        }
+      : (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
     if (q("[data-game-over]")) return "over";
     const ann = q("[data-dismiss-announcement]");
     if (ann) {
@@ -223,7 +229,62 @@ export function autoStep(page, n) {
       return "done";
     }
     return "wait";
-  }, n);
+  }, [n, mark]);
+}
+
+/**
+ * autoStep's player on the keyboard only: what it would tap is reached with Tab (a control)
+ * or with Tab to the board and the arrow keys (a space or an edge), then Enter. No mouse or
+ * pointer event is made.
+ */
+export async function keyStep(page, n) {
+  const did = await autoStep(page, n, true);
+  if (did === "over" || did === "wait" || did.startsWith("LEAK")) return did;
+  const goal = await page.evaluate(() => {
+    const g = document.querySelector("[data-kbd-goal]");
+    if (g.matches("[data-space]")) return g.getAttribute("data-space");
+    return g.closest("[data-edge]")?.getAttribute("data-edge") ?? null;
+  });
+  if (goal) {
+    await tabTo(page, "svg.board");
+    await arrowsTo(page, goal);
+  } else {
+    await tabTo(page, "[data-kbd-goal]");
+  }
+  await page.keyboard.press("Enter");
+  return did;
+}
+
+/** Presses Tab until the focused element matches `selector`. */
+async function tabTo(page, selector) {
+  for (let i = 0; i < 300; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** The board's keyboard lattice point of a space ("c3") or an edge ("c3-d3"): src/app/render.rs `Cursor`. */
+function lattice(name) {
+  const at = (s) => [s.charCodeAt(0) - 97, parseInt(s.slice(1), 10) - 1];
+  const [a, b] = name.split("-").map(at);
+  return b ? [a[0] + b[0] + 1, a[1] + b[1] + 1] : [2 * a[0] + 1, 2 * a[1] + 1];
+}
+
+/** Moves the board's keyboard cursor (its `data-cursor`) onto `name` with the arrow keys. */
+async function arrowsTo(page, name) {
+  const [x1, y1] = lattice(name);
+  for (let i = 0; i < 200; i++) {
+    const at = await page.getAttribute("svg.board", "data-cursor");
+    if (at === name) return;
+    const [x0, y0] = lattice(at);
+    let key;
+    if (x0 !== x1 && y0 % 2 === 0) key = y1 > y0 || y0 === 0 ? "ArrowDown" : "ArrowUp"; // off a row of edges first
+    else if (x0 !== x1) key = x1 > x0 ? "ArrowRight" : "ArrowLeft";
+    else key = y1 > y0 ? "ArrowDown" : "ArrowUp";
+    await page.keyboard.press(key);
+  }
+  throw new Error(`the cursor never reached ${name}`);
 }
 
 /**
