@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { LINK3, autoStep, openApp } from "./game.mjs";
-import { NEW_LINK3, newAutoStep, putSave, refereePlay } from "./newed.mjs";
+import { newGameScreen, putSave, refereePlay } from "./newed.mjs";
 
 let app;
 before(async () => {
@@ -48,11 +48,7 @@ test("a Classic game screen, with a duel's bid open", async () => {
 
 test("a New Edition game screen", async () => {
   const { page, srv } = app;
-  await page.goto(srv.url + NEW_LINK3);
-  await page.waitForSelector("[data-handover]");
-  for (let n = 0; n < 60; n++) await newAutoStep(page, n);
-  if (await page.$("[data-dismiss-handover]")) await page.click("[data-dismiss-handover]");
-  await page.waitForSelector("[data-score]");
+  await newGameScreen(page, srv.url);
   assert.deepEqual(await audit(page), []);
 });
 

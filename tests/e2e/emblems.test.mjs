@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { LINK3, autoStep, openApp } from "./game.mjs";
-import { NEW_LINK3, newAutoStep } from "./newed.mjs";
+import { newGameScreen } from "./newed.mjs";
 
 let app;
 before(async () => {
@@ -55,11 +55,7 @@ test("Classic: castles, knights, score rows, the neutral legend and hand-overs c
 
 test("New Edition: the same on its board and track", async () => {
   const { page, srv } = app;
-  await page.goto(srv.url + NEW_LINK3);
-  await page.waitForSelector("[data-handover]");
-  for (let n = 0; n < 60; n++) await newAutoStep(page, n);
-  if (await page.$("[data-dismiss-handover]")) await page.click("[data-dismiss-handover]");
-  await page.waitForSelector("[data-score]");
+  await newGameScreen(page, srv.url);
   await checkScreen(page, ["red", "blue", "orange"]);
   assert.deepEqual(app.errors, []);
 });

@@ -283,6 +283,15 @@ export async function newPlayToEnd(page, { maxSteps = 6000, log = false } = {}) 
   throw new Error(`no end screen after ${maxSteps} steps; last: ${steps.slice(-10).join(" | ")}`);
 }
 
+/** Opens NEW_LINK3 at `url`, plays `steps` automatic steps and shows the game screen of whoever holds the device. */
+export async function newGameScreen(page, url, steps = 60) {
+  await page.goto(url + NEW_LINK3);
+  await page.waitForSelector("[data-handover]");
+  for (let n = 0; n < steps; n++) await newAutoStep(page, n);
+  if (await page.$("[data-dismiss-handover]")) await page.click("[data-dismiss-handover]");
+  await page.waitForSelector("[data-score]");
+}
+
 /** Puts a record into the page's localStorage as a save (the envelope the app writes). */
 export function putSave(page, id, summary, record) {
   return page.evaluate(

@@ -34,6 +34,15 @@ async function shownId(page) {
   return hash.slice("#game=".length);
 }
 
+/** Clears the saves, opens `link` in `page` and returns the new game's save id. */
+async function freshGame(page, link) {
+  await page.goto(app.srv.url);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(app.srv.url + link);
+  await page.waitForSelector("[data-handover]");
+  return shownId(page);
+}
+
 /** Moves of a record (its lines that are not headers). */
 const moves = (record) => record.split("\n").filter((l) => l.trim() && !l.startsWith("["));
 
@@ -65,11 +74,7 @@ async function exportRecord(page) {
 
 test("a move in one tab is followed by the other tab, and the other tab's moves come after it", async () => {
   const a = app.page;
-  await a.goto(app.srv.url);
-  await a.evaluate(() => localStorage.clear());
-  await a.goto(app.srv.url + LINK3);
-  await a.waitForSelector("[data-handover]");
-  const id = await shownId(a);
+  const id = await freshGame(a, LINK3);
   const b = await secondTab();
   try {
     await b.goto(`${app.srv.url}#game=${id}`);
@@ -101,11 +106,7 @@ test("a move in one tab is followed by the other tab, and the other tab's moves 
 
 test("a tab that missed the other tab's move never writes over it (New Edition)", async () => {
   const a = app.page;
-  await a.goto(app.srv.url);
-  await a.evaluate(() => localStorage.clear());
-  await a.goto(app.srv.url + NEW_LINK3);
-  await a.waitForSelector("[data-handover]");
-  const id = await shownId(a);
+  const id = await freshGame(a, NEW_LINK3);
   const b = await secondTab();
   try {
     // Tab B hears nothing of tab A (as a sleeping tablet's tab might): storage events are swallowed.
@@ -138,11 +139,7 @@ test("a tab that missed the other tab's move never writes over it (New Edition)"
 
 test("two different games in two tabs are saved side by side", async () => {
   const a = app.page;
-  await a.goto(app.srv.url);
-  await a.evaluate(() => localStorage.clear());
-  await a.goto(app.srv.url + LINK3);
-  await a.waitForSelector("[data-handover]");
-  const idA = await shownId(a);
+  const idA = await freshGame(a, LINK3);
   const b = await secondTab();
   try {
     await b.goto(app.srv.url + NEW_LINK3);
@@ -210,11 +207,7 @@ test("saves of the previous format (fixtures) load, and are written in the new o
 
 test("a crash shows what happened, and the reload continues from the last confirmed move", async () => {
   const page = app.page;
-  await page.goto(app.srv.url);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(app.srv.url + LINK3);
-  await page.waitForSelector("[data-handover]");
-  const id = await shownId(page);
+  const id = await freshGame(page, LINK3);
   const saved = await playMoves(page, autoStep, id, 5);
   await page.evaluate(() => localStorage.setItem("loewenherz/test/crash-on-move", "1"));
   const errors = app.errors.length;
