@@ -321,6 +321,9 @@ mod tests {
     wasm_bindgen_test_configure!(run_in_browser);
 
     fn host() -> web_sys::Element {
+        // Every test starts from empty storage: the tests reuse save ids, and a save left by
+        // an earlier test would be newer than the test's fresh game (the game would follow it).
+        web_sys::window().unwrap().local_storage().unwrap().unwrap().clear().unwrap();
         let doc = web_sys::window().unwrap().document().unwrap();
         let host = doc.create_element("div").unwrap();
         doc.body().unwrap().append_child(&host).unwrap();
