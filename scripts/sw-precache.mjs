@@ -12,6 +12,16 @@ if (!staging) {
 }
 const SW = "sw.js";
 
+// The German and Italian words (src/i18n/<lang>/*.txt, in file-name order: the order build.rs
+// checked and the game reads them in) go next to the page as lang-<lang>.txt, fetched when a
+// player chooses the language and precached below like every other file.
+const i18n = new URL("../src/i18n/", import.meta.url);
+for (const lang of ["de", "it"]) {
+  const dir = new URL(lang + "/", i18n);
+  const parts = readdirSync(dir).filter((f) => f.endsWith(".txt")).sort();
+  writeFileSync(join(staging, `lang-${lang}.txt`), parts.map((f) => readFileSync(new URL(f, dir), "utf8") + "\n").join(""));
+}
+
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);

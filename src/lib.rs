@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod engine;
+pub mod i18n;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -297,7 +297,7 @@ fn links_survive_arbitrary_and_mutated_queries() {
 #[test]
 fn saves_survive_arbitrary_and_mutated_texts() {
     let record = corpus().swap_remove(0);
-    let save = SaveFile { format: SAVE_FORMAT.into(), version: SAVE_VERSION, revision: 7, id: "g1".into(), updated: 1.0, summary: "Classic, 3 players".into(), record };
+    let save = SaveFile { format: SAVE_FORMAT.into(), version: SAVE_VERSION, revision: 7, id: "g1".into(), updated: 1.0, summary: "Classic, 3 players".into(), lang: String::new(), record };
     let text = serde_json::to_string(&save).unwrap();
     assert_eq!(parse_save(&text), Ok(save));
     let mut rng = ChaCha8Rng::seed_from_u64(base_seed() ^ 2);

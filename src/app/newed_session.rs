@@ -10,6 +10,7 @@ use super::log::LogLine;
 use super::newed_log::describe;
 use crate::engine::newed::{record::write_record, Event, Game, Move, ScoreReason, Setup, View};
 use crate::engine::{ByColour, Colour, IllegalMove};
+use crate::tr;
 
 /// Points by reason, for the end screen.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
@@ -109,6 +110,17 @@ impl NewSession {
         Ok(s)
     }
 
+    /// Writes the log again in the current language (the player switched languages): the
+    /// confirmed moves are replayed on a fresh game; everything else stays as it is.
+    pub fn relog(&mut self) {
+        let Ok(mut fresh) = NewSession::new(self.id.clone(), self.setup.clone(), self.names.clone()) else { return };
+        for &m in &self.moves {
+            let Ok(ev) = fresh.game.play(m) else { return };
+            fresh.record_events(&ev);
+        }
+        self.log = fresh.log;
+    }
+
     /// Rebuilds a session from a record (a save or an import).
     ///
     /// # Errors
@@ -174,8 +186,8 @@ impl NewSession {
     /// The display name of a colour.
     pub fn name(&self, c: Colour) -> String {
         match self.setup.players.iter().position(|&p| p == c) {
-            Some(i) => self.names.get(i).cloned().unwrap_or_else(|| super::colour_label(c).into()),
-            None => format!("{} (neutral)", super::colour_label(c)),
+            Some(i) => super::player_name(crate::engine::Edition::New, c, self.names.get(i).map_or(super::colour_label(c), |n| n.as_str())),
+            None => tr!(LogNeutral, colour = super::colour_name(crate::engine::Edition::New, c)),
         }
     }
 
@@ -201,12 +213,12 @@ impl NewSession {
     pub fn hand_over_reason(&self) -> String {
         use crate::engine::newed::view::PhaseView;
         match self.shown.view(None).phase {
-            PhaseView::Placement { placer, colour, castle: None, .. } if placer != colour => format!("Place a castle for the neutral {}.", super::colour_label(colour).to_lowercase()),
-            PhaseView::Placement { castle: None, .. } => "Place your castle.".into(),
-            PhaseView::Placement { .. } => "Place the knight next to your castle.".into(),
-            PhaseView::Remove { by, .. } => format!("{} played Renegade against your region: choose which of your knights leaves it.", self.name(by)),
-            PhaseView::Refill { .. } => "Take a card: from the deck or the market.".into(),
-            _ => "Your turn.".into(),
+            PhaseView::Placement { placer, colour, castle: None, .. } if placer != colour => tr!(SessPlaceNeutralCastle, colour = super::session::neutral_colour(crate::engine::Edition::New, colour)),
+            PhaseView::Placement { castle: None, .. } => tr!(String SessPlaceCastle),
+            PhaseView::Placement { .. } => tr!(String SessPlaceKnight),
+            PhaseView::Remove { by, .. } => tr!(SessRenegadeAgainstYou, name = self.name(by)),
+            PhaseView::Refill { .. } => tr!(String SessTakeCard),
+            _ => tr!(String SessYourTurn),
         }
     }
 
@@ -353,13 +365,13 @@ impl NewSession {
     pub fn summary(&self) -> String {
         let who: Vec<String> = self.setup.players.iter().map(|&c| self.name(c)).collect();
         let state = if self.game.is_over() {
-            "finished".to_string()
+            tr!(String SessFinished)
         } else if matches!(self.game.phase(), crate::engine::newed::Phase::Placement { .. }) {
-            "setting up".to_string()
+            tr!(String SessSettingUp)
         } else {
-            format!("turn {}", self.turn)
+            tr!(SessTurn, n = self.turn)
         };
-        format!("New Edition · {} · {}", who.join(", "), state)
+        tr!(SessSummaryNew, players = who.join(", "), state = state)
     }
 }
 

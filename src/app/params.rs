@@ -2,6 +2,7 @@
 //! or `?game=new&players=red,blue,orange&seed=42&names=Ann,Ben,Cleo`.
 
 use crate::engine::{newed, Colour, Edition, Setup, SetupKind};
+use crate::tr;
 
 /// A new game's options, from the start screen or a link.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -115,8 +116,8 @@ pub fn decode(s: &str) -> Result<String, String> {
     while i < b.len() {
         match b[i] {
             b'%' => {
-                let hex = s.get(i + 1..i + 3).ok_or("a broken %-escape")?;
-                out.push(u8::from_str_radix(hex, 16).map_err(|_| "a broken %-escape")?);
+                let hex = s.get(i + 1..i + 3).ok_or_else(|| tr!(String AppLinkBrokenEscape))?;
+                out.push(u8::from_str_radix(hex, 16).map_err(|_| tr!(String AppLinkBrokenEscape))?);
                 i += 3;
             }
             b'+' => {
@@ -129,7 +130,7 @@ pub fn decode(s: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| "text that is not UTF-8".to_string())
+    String::from_utf8(out).map_err(|_| tr!(String AppLinkNotUtf8))
 }
 
 /// Splits a query string (with or without `?`) into decoded pairs.
@@ -158,9 +159,14 @@ pub enum LinkRequest {
 
 const MAX_NAME: usize = 24;
 
+/// The language a link asks for (`lang=de`), if it names one the game speaks.
+pub fn link_lang(query: &str) -> Option<crate::i18n::Lang> {
+    pairs(query).ok()?.into_iter().find(|(k, _)| k == "lang").and_then(|(_, v)| crate::i18n::Lang::parse(&v))
+}
+
 /// Reads a link's query. A bad parameter gives a clear message (and the caller shows the start screen).
 pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
-    let pairs = pairs(query).map_err(|e| format!("The link is damaged: {e}."))?;
+    let pairs = pairs(query).map_err(|e| tr!(AppLinkDamaged, reason = e))?;
     let get = |k: &str| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
     if let Some(r) = get("record") {
         return Ok(LinkRequest::Replay(r.to_string()));
@@ -169,54 +175,54 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
         return Ok(LinkRequest::None);
     }
     for (k, _) in &pairs {
-        if !["game", "players", "setup", "seed", "names", "money", "neutral", "bots", "hints", "pace"].contains(&k.as_str()) {
-            return Err(format!("The link has an unknown parameter '{}'.", short(k)));
+        if !["game", "players", "setup", "seed", "names", "money", "neutral", "bots", "hints", "pace", "lang"].contains(&k.as_str()) {
+            return Err(tr!(AppLinkUnknownParameter, name = short(k)));
         }
     }
     let edition = match get("game") {
         Some("classic") | None => Edition::Classic,
         Some("new") => Edition::New,
-        Some(g) => return Err(format!("The link asks for the game '{}'; Löwenherz is game=classic or game=new.", short(g))),
+        Some(g) => return Err(tr!(AppLinkUnknownGame, game = short(g))),
     };
     let palette = StartOptions::palette(edition);
     let colour_list = palette.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ");
-    let colour = |p: &str| Colour::parse(p.trim()).filter(|c| palette.contains(c)).ok_or_else(|| format!("The link names an unknown colour '{}' ({colour_list}).", short(p)));
-    let players_text = get("players").ok_or("The link names no players (players=red,yellow,purple).")?;
+    let colour = |p: &str| Colour::parse(p.trim()).filter(|c| palette.contains(c)).ok_or_else(|| tr!(AppLinkUnknownColour, colour = short(p), colours = colour_list));
+    let players_text = get("players").ok_or_else(|| tr!(String AppLinkNoPlayers))?;
     let mut players = Vec::new();
     for p in players_text.split(',') {
         let c = colour(p)?;
         if players.contains(&c) {
-            return Err(format!("The link names {} twice.", c.name()));
+            return Err(tr!(AppLinkColourTwice, colour = c.name()));
         }
         players.push(c);
     }
     if !(2..=4).contains(&players.len()) {
-        return Err("A game has 2 to 4 players.".into());
+        return Err(tr!(String AppLinkPlayerCount));
     }
     let setup = match (edition, get("setup")) {
         (Edition::New, None | Some("variable")) => SetupKind::Variable,
-        (Edition::New, Some(s)) => return Err(format!("The New Edition always places its castles in turn (setup=variable), not '{}'.", short(s))),
+        (Edition::New, Some(s)) => return Err(tr!(AppLinkNewSetup, setup = short(s))),
         (_, Some("basic")) => SetupKind::Basic,
         (_, Some("variable")) => SetupKind::Variable,
         (_, None) if players.len() == 2 => SetupKind::Variable,
         (_, None) => SetupKind::Basic,
-        (_, Some(s)) => return Err(format!("The setup '{}' is not basic or variable.", short(s))),
+        (_, Some(s)) => return Err(tr!(AppLinkBadSetup, setup = short(s))),
     };
     if setup == SetupKind::Basic && players.len() == 2 {
-        return Err("Two players always use the variable setup (setup=variable).".into());
+        return Err(tr!(String AppLinkTwoVariable));
     }
     let seed = match get("seed") {
-        Some(s) => Some(crate::engine::notation::parse_number::<u64>(s).ok_or_else(|| format!("The seed '{}' is not a whole number from 0 to {}.", short(s), u64::MAX))?),
+        Some(s) => Some(crate::engine::notation::parse_number::<u64>(s).ok_or_else(|| tr!(AppLinkBadSeed, seed = short(s), max = u64::MAX))?),
         None => None,
     };
     let names: Vec<String> = match get("names") {
         Some(n) => {
             let v: Vec<String> = n.split(',').map(|s| s.trim().to_string()).collect();
             if v.len() != players.len() {
-                return Err(format!("The link gives {} names for {} players.", v.len(), players.len()));
+                return Err(tr!(AppLinkNameCount, names = v.len(), players = players.len()));
             }
             if v.iter().any(|s| s.is_empty() || s.chars().count() > MAX_NAME || s.chars().any(char::is_control)) {
-                return Err(format!("Names must be 1 to {MAX_NAME} characters."));
+                return Err(tr!(AppLinkNameLength, max = MAX_NAME));
             }
             v
         }
@@ -227,40 +233,40 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
         None => edition == Edition::New,
         Some("private") => false,
         Some("public") => true,
-        Some(m) => return Err(format!("The link's money is public or private, not '{}'.", short(m))),
+        Some(m) => return Err(tr!(AppLinkBadMoney, money = short(m))),
     };
     let neutral = match get("neutral") {
         None => None,
-        Some(_) if players.len() != 2 => return Err("Only a 2-player game has a neutral colour.".into()),
+        Some(_) if players.len() != 2 => return Err(tr!(String AppLinkNeutralTwoOnly)),
         Some(n) => {
             let c = colour(n)?;
             if players.contains(&c) {
-                return Err(format!("The neutral colour {} is a player's colour.", c.name()));
+                return Err(tr!(AppLinkNeutralIsPlayer, colour = c.name()));
             }
             Some(c)
         }
     };
     let mut seats = super::seats::Seats::default();
     if let Some(b) = get("bots") {
-        seats.bots = crate::engine::ai::parse_bots(b).map_err(|e| format!("The link's computer players are wrong: {e} (bots=yellow:hard,purple:easy)."))?;
+        seats.bots = crate::engine::ai::parse_bots(b).map_err(|e| tr!(AppLinkBadBots, reason = e))?;
         for &(c, l) in &seats.bots {
             if !players.contains(&c) {
-                return Err(format!("The link gives a computer to {}, who is not playing.", c.name()));
+                return Err(tr!(AppLinkBotNotPlaying, colour = c.name()));
             }
             if l == crate::engine::ai::Level::Random {
-                return Err("Computer players are easy, medium or hard.".into());
+                return Err(tr!(String AppLinkBotLevels));
             }
         }
     }
     match get("hints") {
         None | Some("off") => {}
         Some("on") => seats.hints = Some(Default::default()),
-        Some(h) => return Err(format!("The link's hints are on or off, not '{}'.", short(h))),
+        Some(h) => return Err(tr!(AppLinkBadHints, hints = short(h))),
     }
     let pace = match get("pace") {
         None => None,
         Some(p @ ("normal" | "fast" | "instant")) => Some(p.to_string()),
-        Some(p) => return Err(format!("The link's pace is normal, fast or instant, not '{}'.", short(p))),
+        Some(p) => return Err(tr!(AppLinkBadPace, pace = short(p))),
     };
     Ok(LinkRequest::Start(StartOptions { edition, players, names, setup, seed, public_money, neutral, seats, pace }))
 }
@@ -378,5 +384,20 @@ mod tests {
             let e = parse_link(q).unwrap_err();
             assert!(e.contains(needle), "{q}: {e}");
         }
+    }
+
+    #[test]
+    fn a_bad_link_is_explained_in_the_players_language() {
+        use crate::i18n::{set_lang, Lang};
+        crate::i18n::tests::install_all();
+        set_lang(Lang::De);
+        assert_eq!(parse_link("?players=red").unwrap_err(), "Ein Spiel hat 2 bis 4 Spieler.");
+        assert_eq!(parse_link("?players=red,yellow,red").unwrap_err(), "Der Link nennt red zweimal.");
+        assert_eq!(parse_link("?players=red,yellow,purple&seed=%").unwrap_err(), "Der Link ist beschädigt: eine fehlerhafte %-Kodierung.");
+        set_lang(Lang::It);
+        assert_eq!(parse_link("?players=red,yellow,purple&names=A,B").unwrap_err(), "Il link indica un numero di nomi (2) diverso da quello dei giocatori (3).");
+        assert!(parse_link("?players=red,yellow&pace=warp").unwrap_err().contains("“warp”"));
+        set_lang(Lang::En);
+        assert_eq!(parse_link("?players=red,yellow,purple&names=A,B").unwrap_err(), "The link gives 2 names for 3 players.");
     }
 }

@@ -7,6 +7,7 @@ use crate::engine::board::land::Terrain;
 use crate::engine::board::Piece;
 use crate::engine::grid::{Grid, CLASSIC, NEW_EDITION};
 use crate::engine::{newed, Colour, Edge, Edition, Map, Space, View};
+use crate::tr;
 
 /// Everything the board draws.
 #[derive(Clone, PartialEq, Debug)]
@@ -101,6 +102,25 @@ pub fn terrain_name(edition: Edition, t: Terrain) -> &'static str {
     }
 }
 
+/// A terrain in words, in the current language (for the board's description; the edition
+/// decides as in [`terrain_name`]).
+pub fn terrain_words(edition: Edition, t: Terrain) -> &'static str {
+    use crate::engine::board::land::MineKind;
+    match (edition, t) {
+        (Edition::New, Terrain::Open) => tr!(AppTerrainMeadow),
+        (_, Terrain::Open) => tr!(AppTerrainOpen),
+        (_, Terrain::Forest) => tr!(AppTerrainForest),
+        (_, Terrain::Mountain) => tr!(AppTerrainMountain),
+        (_, Terrain::City) => tr!(AppTerrainCity),
+        (_, Terrain::Village) => tr!(AppTerrainVillage),
+        (_, Terrain::KingsCity) => tr!(AppTerrainKingsCity),
+        (_, Terrain::Mine(MineKind::Gold)) => tr!(AppTerrainGold),
+        (_, Terrain::Mine(MineKind::Silver)) => tr!(AppTerrainSilver),
+        (_, Terrain::Mine(MineKind::Copper)) => tr!(AppTerrainCopper),
+        (_, Terrain::Mine(MineKind::Gems)) => tr!(AppTerrainGems),
+    }
+}
+
 fn grid_of(edition: Edition) -> &'static Grid {
     match edition {
         Edition::Classic => &CLASSIC,
@@ -135,32 +155,55 @@ impl BoardModel {
         let mut parts = Vec::new();
         match cursor.and_then(Cursor::under) {
             Some(Under::Space(s)) => {
-                let terrain = self.terrain.iter().find(|(x, _)| *x == s).map_or("", |&(_, t)| terrain_name(self.edition, t));
-                let piece = self.pieces.iter().find(|(x, _)| *x == s).map(|(_, p)| format!(", {} {}", p.colour, if p.kind == crate::engine::PieceKind::Castle { "castle" } else { "knight" }));
-                let tap = self.targets.iter().find(|(x, _)| *x == s).map(|(_, t)| match t {
-                    Target::Castle => ": place a castle here",
-                    Target::Knight => ": place a knight here",
-                    Target::Expand => ": expand here",
-                    Target::Pick => ": can be picked",
+                let terrain = self.terrain.iter().find(|(x, _)| *x == s).map_or("", |&(_, t)| terrain_words(self.edition, t));
+                let piece = self.pieces.iter().find(|(x, _)| *x == s).map(|(_, p)| {
+                    let colour = super::colour_name(self.edition, p.colour).to_lowercase();
+                    if p.kind == crate::engine::PieceKind::Castle { tr!(AppBoardCastle, colour = colour) } else { tr!(AppBoardKnight, colour = colour) }
                 });
-                parts.push(format!("{s}, {terrain}{}{}", piece.unwrap_or_default(), tap.unwrap_or_default()));
+                let tap = self.targets.iter().find(|(x, _)| *x == s).map(|(_, t)| match t {
+                    Target::Castle => tr!(AppBoardTapCastle),
+                    Target::Knight => tr!(AppBoardTapKnight),
+                    Target::Expand => tr!(AppBoardTapExpand),
+                    Target::Pick => tr!(AppBoardTapPick),
+                });
+                parts.push(match (piece, tap) {
+                    (None, None) => tr!(AppBoardSpace, space = s, terrain = terrain),
+                    (None, Some(tap)) => tr!(AppBoardSpaceTap, space = s, terrain = terrain, tap = tap),
+                    (Some(piece), None) => tr!(AppBoardSpacePiece, space = s, terrain = terrain, piece = piece),
+                    (Some(piece), Some(tap)) => tr!(AppBoardSpacePieceTap, space = s, terrain = terrain, piece = piece, tap = tap),
+                });
             }
             Some(Under::Edge(e)) => {
                 let legal = self.edges.iter().flatten().any(|&(x, ok)| x == e && ok);
-                parts.push(format!("edge {e}: {}", if self.borders.contains(&e) { "a border" } else if legal { "a border can be placed here" } else { "no border" }));
+                parts.push(if self.borders.contains(&e) {
+                    tr!(AppBoardEdgeBorder, edge = e)
+                } else if legal {
+                    tr!(AppBoardEdgeFree, edge = e)
+                } else {
+                    tr!(AppBoardEdgeNone, edge = e)
+                });
             }
             None => {}
         }
         if !self.targets.is_empty() {
             let spaces: Vec<String> = self.targets.iter().take(12).map(|(s, _)| s.to_string()).collect();
             let more = self.targets.len().saturating_sub(12);
-            parts.push(format!("Spaces to tap: {}{}", spaces.join(", "), if more > 0 { format!(" and {more} more") } else { String::new() }));
+            let spaces = spaces.join(", ");
+            parts.push(if more > 0 { tr!(AppBoardTargetsMore, spaces = spaces, more = more) } else { tr!(AppBoardTargets, spaces = spaces) });
         }
         let edges = self.edges.iter().flatten().filter(|(_, ok)| *ok).count();
-        if edges > 0 {
-            parts.push(format!("{edges} edges can take a border"));
+        if edges == 1 {
+            parts.push(tr!(AppBoardEdgesOne, n = edges));
+        } else if edges > 0 {
+            parts.push(tr!(AppBoardEdgesMany, n = edges));
         }
-        parts.join(". ")
+        // One message: the sentences joined by the language's template.
+        match parts.as_slice() {
+            [] => String::new(),
+            [a] => a.clone(),
+            [a, b] => tr!(AppBoardTwo, first = a, second = b),
+            [a, b, c, ..] => tr!(AppBoardThree, first = a, second = b, third = c),
+        }
     }
 
     /// Where the keyboard cursor starts: on the first space to tap, else the first edge that
@@ -365,6 +408,32 @@ mod tests {
             assert!(names.contains(&must), "the New Edition map has {must}");
         }
         assert!(!names.contains(&"open") && !names.contains(&"mountain"));
+    }
+
+    #[test]
+    fn the_board_in_words_speaks_the_players_language() {
+        use crate::i18n::{set_lang, Lang};
+        crate::i18n::tests::install_all();
+        let (g, _) = Game::new(&Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42)).unwrap();
+        let mut m = BoardModel::classic(&g.view(None), Mode::Normal);
+        let (at, piece) = *m.pieces.iter().find(|(_, p)| p.colour == Colour::Yellow && p.kind == crate::engine::PieceKind::Castle).unwrap();
+        let terrain = m.terrain.iter().find(|(x, _)| *x == at).unwrap().1;
+        m.targets = vec![(sp("a1"), Target::Pick), (at, Target::Knight)];
+        let cursor = Some(Cursor::at(at));
+        set_lang(Lang::En);
+        let en = m.describe(cursor);
+        assert_eq!(en, format!("{at}, {}, yellow castle: place a knight here. Spaces to tap: a1, {at}", terrain.name()));
+        assert_eq!(piece.colour, Colour::Yellow);
+        set_lang(Lang::De);
+        let de = m.describe(cursor);
+        assert!(de.starts_with(&format!("{at}, {}, Burg (ocker): hier einen Ritter setzen. Felder zum Antippen: a1, {at}", terrain_words(Edition::Classic, terrain))), "{de}");
+        set_lang(Lang::It);
+        let it = m.describe(Some(Cursor::at(sp("a1"))));
+        assert!(it.contains(": selezionabile. Spazi da toccare: a1, "), "{it}");
+        m.edges = Some(vec![(Edge::parse("a1-b1").unwrap(), true)]);
+        assert!(m.describe(None).ends_with(". 1 linea può accogliere un muro di confine"), "{}", m.describe(None));
+        set_lang(Lang::En);
+        assert!(m.describe(None).ends_with(". 1 edges can take a border"));
     }
 
     #[test]

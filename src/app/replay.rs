@@ -57,8 +57,8 @@ impl Replay {
         let names = self.names.clone();
         let players = self.record.setup.players.clone();
         let name = |c: Colour| match players.iter().position(|&p| p == c) {
-            Some(i) => names[i].clone(),
-            None => format!("{} (neutral)", super::colour_label(c)),
+            Some(i) => super::player_name(crate::engine::Edition::Classic, c, &names[i]),
+            None => crate::tr!(LogNeutral, colour = super::colour_name(crate::engine::Edition::Classic, c)),
         };
         let mut log: Vec<LogLine> = describe_all(&ev, &name, 0).into_iter().map(|(_, l)| l).collect();
         for &(_, m) in &self.record.moves[..n] {
@@ -79,8 +79,8 @@ impl Replay {
     /// The display name of a colour.
     pub fn name(&self, c: Colour) -> String {
         match self.record.setup.players.iter().position(|&p| p == c) {
-            Some(i) => self.names[i].clone(),
-            None => format!("{} (neutral)", super::colour_label(c)),
+            Some(i) => super::player_name(crate::engine::Edition::Classic, c, &self.names[i]),
+            None => crate::tr!(LogNeutral, colour = super::colour_name(crate::engine::Edition::Classic, c)),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! older state of the game never overwrites a newer one.
 
 use crate::engine::notation::shown;
+use crate::tr;
 use serde::{Deserialize, Serialize};
 
 /// Save format version written by this build. 1: the envelope without a revision (builds up
@@ -28,6 +29,9 @@ pub struct SaveFile {
     pub updated: f64,
     /// For the list of saved games.
     pub summary: String,
+    /// The language `summary` is in (`de`, `it`; empty: English, as every save before it).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub lang: String,
     /// The game record (shared/NOTATION.md).
     pub record: String,
 }
@@ -41,15 +45,15 @@ struct Probe {
 }
 
 fn probe(text: &str) -> Result<Probe, String> {
-    let p: Probe = serde_json::from_str(text).map_err(|_| "this save is damaged (it is not readable JSON)".to_string())?;
+    let p: Probe = serde_json::from_str(text).map_err(|_| tr!(String AppSaveNotJson))?;
     if p.format.as_deref() != Some(SAVE_FORMAT) {
-        return Err("this is not a Löwenherz save".into());
+        return Err(tr!(String AppSaveNotOurs));
     }
     Ok(p)
 }
 
 fn damaged(e: serde_json::Error) -> String {
-    format!("this save is damaged ({})", shown(&e.to_string()))
+    tr!(AppSaveDamaged, detail = shown(&e.to_string()))
 }
 
 /// Reads a save's text: this format as it is, format 1 migrated; a clear message for anything
@@ -61,9 +65,9 @@ pub fn parse_save(text: &str) -> Result<SaveFile, String> {
     match probe(text)?.version {
         Some(SAVE_VERSION) => serde_json::from_str(text).map_err(damaged),
         Some(1) => from_v1(text),
-        Some(v) if v > SAVE_VERSION => Err(format!("this save comes from a newer version of the game (format {v}); open it there")),
-        Some(v) => Err(format!("this save's format ({v}) is not one any version of the game wrote")),
-        None => Err("this save has no version".into()),
+        Some(v) if v > SAVE_VERSION => Err(tr!(AppSaveNewer, version = v)),
+        Some(v) => Err(tr!(AppSaveUnknownFormat, version = v)),
+        None => Err(tr!(String AppSaveNoVersion)),
     }
 }
 
@@ -113,7 +117,7 @@ mod tests {
     use super::*;
 
     fn save(revision: u64) -> SaveFile {
-        SaveFile { format: SAVE_FORMAT.into(), version: SAVE_VERSION, revision, id: "g1".into(), updated: 1.0, summary: "x".into(), record: "[Edition \"classic\"]".into() }
+        SaveFile { format: SAVE_FORMAT.into(), version: SAVE_VERSION, revision, id: "g1".into(), updated: 1.0, summary: "x".into(), lang: String::new(), record: "[Edition \"classic\"]".into() }
     }
 
     #[test]
@@ -153,5 +157,19 @@ mod tests {
         assert_eq!(overwrite(Some("{broken"), 2), Overwrite::Unreadable(3));
         let v1 = r#"{"format":"loewenherz-save","version":1,"id":"g1","updated":1.0,"summary":"x","record":""}"#;
         assert_eq!(overwrite(Some(v1), 0), Overwrite::Write(1));
+    }
+
+    #[test]
+    fn a_save_that_cant_be_read_is_explained_in_the_players_language() {
+        use crate::i18n::{set_lang, Lang};
+        crate::i18n::tests::install_all();
+        let newer = serde_json::to_string(&save(1)).unwrap().replace("\"version\":2", "\"version\":9");
+        set_lang(Lang::De);
+        assert_eq!(parse_save(&newer).unwrap_err(), "dieser Spielstand stammt aus einer neueren Version des Spiels (Format 9); öffnen Sie ihn dort");
+        assert!(parse_save("{not json").unwrap_err().starts_with("dieser Spielstand ist beschädigt"));
+        set_lang(Lang::It);
+        assert!(parse_save(&newer).unwrap_err().contains("versione più recente"));
+        assert_eq!(parse_save(r#"{"format":"other"}"#).unwrap_err(), "questo non è un salvataggio di Löwenherz");
+        set_lang(Lang::En);
     }
 }

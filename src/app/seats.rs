@@ -6,6 +6,7 @@
 use crate::engine::ai::{format_bots, parse_bots, Level};
 use crate::engine::notation::{shown, with_header, Lexed};
 use crate::engine::{ByColour, Colour};
+use crate::tr;
 
 /// The computer seats and the hints used.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
@@ -25,16 +26,16 @@ impl Seats {
         let lexed = Lexed::new(text).map_err(|e| e.to_string())?;
         let mut seats = Seats::default();
         if let Some((line, v)) = lexed.get("Bots") {
-            seats.bots = parse_bots(v).map_err(|e| format!("line {line}: {e}"))?;
+            seats.bots = parse_bots(v).map_err(|e| tr!(AppRecordLine, line = line, reason = e))?;
             if seats.bots.iter().any(|&(_, l)| l == Level::Random) {
-                return Err(format!("line {line}: computer levels are easy, medium and hard"));
+                return Err(tr!(AppRecordBotLevels, line = line));
             }
         }
         if let Some((line, v)) = lexed.get("Hints") {
             let mut counts = ByColour::default();
             for part in v.split_whitespace() {
                 let n = part.split_once(':').and_then(|(c, n)| Some((Colour::parse(c)?, crate::engine::notation::parse_number::<u32>(n)?)));
-                let (c, n) = n.ok_or_else(|| format!("line {line}: '{}' is not colour:count", shown(part)))?;
+                let (c, n) = n.ok_or_else(|| tr!(AppRecordHintCount, line = line, part = shown(part)))?;
                 counts[c] = n;
             }
             seats.hints = Some(counts);
@@ -82,6 +83,17 @@ impl Seats {
     }
 }
 
+/// Who plays a seat, in words: a person, or a computer and its level.
+pub fn seat_label(level: Option<Level>) -> &'static str {
+    match level {
+        None => tr!(AppSeatPerson),
+        Some(Level::Random) => tr!(AppSeatRandom),
+        Some(Level::Easy) => tr!(AppSeatEasy),
+        Some(Level::Medium) => tr!(AppSeatMedium),
+        Some(Level::Hard) => tr!(AppSeatHard),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +110,22 @@ mod tests {
         let bad = Seats::from_record("[Edition \"classic\"]\n[Bots \"yellow:genius\"]\n").unwrap_err();
         assert!(bad.starts_with("line 2: unknown level"), "{bad}");
         assert!(Seats::from_record("[Bots \"yellow:random\"]\n").is_err(), "random is for the referee");
+    }
+
+    #[test]
+    fn seat_labels_and_header_errors_speak_the_players_language() {
+        use crate::i18n::{set_lang, Lang};
+        crate::i18n::tests::install_all();
+        set_lang(Lang::En);
+        assert_eq!(seat_label(Some(Level::Easy)), "Computer · easy");
+        assert_eq!(seat_label(None), "Person");
+        set_lang(Lang::De);
+        assert_eq!(seat_label(Some(Level::Hard)), "Computer · schwer");
+        assert_eq!(seat_label(None), "Mensch");
+        assert!(Seats::from_record("[Bots \"yellow:random\"]\n").unwrap_err().starts_with("Zeile 1: "));
+        set_lang(Lang::It);
+        assert_eq!(seat_label(Some(Level::Medium)), "Computer · medio");
+        assert!(Seats::from_record("[Hints \"red\"]\n").unwrap_err().starts_with("riga 1: "));
+        set_lang(Lang::En);
     }
 }

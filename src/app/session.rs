@@ -4,6 +4,14 @@
 use super::log::{describe_all, LogLine};
 use crate::engine::classic::record::write_record;
 use crate::engine::{Colour, Event, Game, IllegalMove, Move, PhaseView, Setup, View};
+use crate::tr;
+
+/// A neutral colour in a prompt ("Place a castle for the neutral grey."): lowercase as an
+/// adjective in English and Italian; a German colour word used so is a noun („die neutrale Farbe Grau“).
+pub(crate) fn neutral_colour(edition: crate::engine::Edition, c: Colour) -> String {
+    let label = super::colour_name(edition, c);
+    if crate::i18n::lang() == crate::i18n::Lang::De { label.to_string() } else { label.to_lowercase() }
+}
 
 /// A game in progress on this device.
 #[derive(Clone, Debug)]
@@ -131,6 +139,20 @@ impl Session {
         self.window_passed = true;
     }
 
+    /// Writes the log again in the current language (the player switched languages): the
+    /// confirmed moves are replayed on a fresh game; everything else stays as it is.
+    pub fn relog(&mut self) {
+        let Ok(mut fresh) = Session::new(self.id.clone(), self.setup.clone(), self.names.clone()) else { return };
+        for &m in &self.moves {
+            let round = fresh.game.round();
+            let Ok(ev) = fresh.game.play(m) else { return };
+            fresh.record_events(&ev, round);
+        }
+        let keep = fresh.announcements.len().saturating_sub(self.announcements.len());
+        self.announcements = fresh.announcements.split_off(keep);
+        self.log = fresh.log;
+    }
+
     /// Rebuilds a session from a record (a save or an import).
     ///
     /// # Errors
@@ -165,8 +187,8 @@ impl Session {
     /// The display name of a colour.
     pub fn name(&self, c: Colour) -> String {
         match self.setup.players.iter().position(|&p| p == c) {
-            Some(i) => self.names.get(i).cloned().unwrap_or_else(|| super::colour_label(c).into()),
-            None => format!("{} (neutral)", super::colour_label(c)),
+            Some(i) => super::player_name(crate::engine::Edition::Classic, c, self.names.get(i).map_or(super::colour_label(c), |n| n.as_str())),
+            None => tr!(LogNeutral, colour = super::colour_name(crate::engine::Edition::Classic, c)),
         }
     }
 
@@ -214,30 +236,30 @@ impl Session {
         let action = |i: u8| {
             v.card
                 .and_then(|c| match c.face() {
-                    crate::engine::CardFace::Actions(a) => a.get(i as usize).map(|&x| format!("\u{201c}{}\u{201d}", super::log::action_text(x))),
+                    crate::engine::CardFace::Actions(a) => a.get(i as usize).map(|&x| tr!(LogQuoted, what = super::log::action_text(x))),
                     _ => None,
                 })
-                .unwrap_or_else(|| format!("action {}", i + 1))
+                .unwrap_or_else(|| tr!(LogActionNumber, n = i + 1))
         };
         if self.politics_offer().is_some() {
-            return "You may play Alliance or Renegade with the decision card you just laid.".into();
+            return tr!(String SessMayPlayPolitics);
         }
         match &v.phase {
-            PhaseView::Placement { placer, colour, castle: None, .. } if placer != colour => format!("Place a castle for the neutral {}.", super::colour_label(*colour).to_lowercase()),
-            PhaseView::Placement { castle: None, .. } => "Place your castle.".into(),
-            PhaseView::Placement { .. } => "Place the knight next to your castle.".into(),
-            PhaseView::Choosing { next, .. } if *next == v.start_player => format!("Round {}: {} is start player — lay your decision.", v.round, self.name(*next)),
-            PhaseView::Choosing { .. } => "Lay your decision card.".into(),
+            PhaseView::Placement { placer, colour, castle: None, .. } if placer != colour => tr!(SessPlaceNeutralCastle, colour = neutral_colour(crate::engine::Edition::Classic, *colour)),
+            PhaseView::Placement { castle: None, .. } => tr!(String SessPlaceCastle),
+            PhaseView::Placement { .. } => tr!(String SessPlaceKnight),
+            PhaseView::Choosing { next, .. } if *next == v.start_player => tr!(SessStartDecide, round = v.round, name = self.name(*next)),
+            PhaseView::Choosing { .. } => tr!(String SessDecide),
             PhaseView::Negotiation { action: a, pair, speaker, last, .. } => {
                 let other = if pair[0] == *speaker { pair[1] } else { pair[0] };
                 let i = if pair[0] == other { 0 } else { 1 };
                 match last[i] {
-                    Some(n) => format!("{} offers {} for {} — accept, offer more, or duel.", self.name(other), super::newed_log::ducats(n), action(*a)),
-                    None => format!("Negotiate with {} for {}.", self.name(other), action(*a)),
+                    Some(n) => tr!(SessOffer, name = self.name(other), amount = super::newed_log::ducats(n), action = action(*a)),
+                    None => tr!(SessNegotiate, name = self.name(other), action = action(*a)),
                 }
             }
-            PhaseView::Duel { action: a, .. } => format!("Your sealed bid for {}.", action(*a)),
-            PhaseView::Perform { action: a, .. } => format!("Perform {}.", action(*a)),
+            PhaseView::Duel { action: a, .. } => tr!(SessSealedBid, action = action(*a)),
+            PhaseView::Perform { action: a, .. } => tr!(SessPerform, action = action(*a)),
             PhaseView::Over { .. } => String::new(),
         }
     }
@@ -393,7 +415,7 @@ impl Session {
                 // The reveal names its outcome: the winner, a second duel, or nobody.
                 Event::DuelWon { .. } | Event::DuelStarted { second: true, .. } | Event::DuelVoid { .. } if revealed => {
                     if let Some(a) = self.announcements.last_mut() {
-                        *a = format!("{a} {}", line.text);
+                        *a = tr!(SessAnnouncement, a = a, b = line.text);
                     }
                     revealed = false;
                 }
@@ -407,11 +429,11 @@ impl Session {
     pub fn summary(&self) -> String {
         let who: Vec<String> = self.setup.players.iter().map(|&c| self.name(c)).collect();
         let state = match self.game.view(None).phase {
-            PhaseView::Over { .. } => "finished".to_string(),
-            PhaseView::Placement { .. } => "setting up".to_string(),
-            _ => format!("round {}", self.game.round()),
+            PhaseView::Over { .. } => tr!(String SessFinished),
+            PhaseView::Placement { .. } => tr!(String SessSettingUp),
+            _ => tr!(SessRound, n = self.game.round()),
         };
-        format!("Classic · {} · {}", who.join(", "), state)
+        tr!(SessSummaryClassic, players = who.join(", "), state = state)
     }
 }
 
@@ -710,5 +732,31 @@ mod tests {
         }
         assert!(reasons.iter().any(|r| r.starts_with("Round 1: Ann is start player")), "{reasons:?}");
         assert!(reasons.iter().any(|r| r.starts_with("Perform \u{201c}") || r.starts_with("Your sealed bid for \u{201c}") || r.contains("for \u{201c}")), "{reasons:?}");
+    }
+
+    #[test]
+    fn prompts_summary_and_log_follow_the_language() {
+        use crate::i18n::{set_lang, tests::install_all, Lang};
+        install_all();
+        set_lang(Lang::En);
+        let mut s = three();
+        assert_eq!(s.hand_over_reason(), "Round 1: Ann is start player \u{2014} lay your decision.");
+        assert_eq!(s.summary(), "Classic \u{b7} Ann, Ben, Cleo \u{b7} round 1");
+        let english = s.log.clone();
+        set_lang(Lang::De);
+        assert_eq!(s.hand_over_reason(), "Runde 1: Ann ist Startspieler \u{2013} legen Sie Ihre Entscheidungskarte.");
+        assert_eq!(s.summary(), "Klassisch \u{b7} Ann, Ben, Cleo \u{b7} Runde 1");
+        s.relog();
+        assert_eq!(s.log.len(), english.len());
+        assert!(s.log.iter().any(|l| l.text.starts_with("Runde 1: Ann ist Startspieler")), "{:#?}", s.log);
+        assert!(s.log.iter().any(|l| l.text.starts_with("Aktionskarte ")), "{:#?}", s.log);
+        set_lang(Lang::It);
+        assert_eq!(s.hand_over_reason(), "Round 1: Ann \u{e8} il primo giocatore \u{2013} gioca la tua carta decisione.");
+        s.take_device(Colour::Red);
+        s.act(Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
+        assert_eq!(s.hand_over_reason(), "Gioca la tua carta decisione.");
+        set_lang(Lang::En);
+        s.relog();
+        assert!(s.log.iter().any(|l| l.text == "Ann chose 1 and 2."), "{:#?}", s.log);
     }
 }

@@ -39,7 +39,7 @@ pub fn base64url_decode(s: &str) -> Result<Vec<u8>, String> {
             b'0'..=b'9' => c - b'0' + 52,
             b'-' | b'+' => 62,
             b'_' | b'/' => 63,
-            _ => return Err("the link's record has characters that don't belong there".into()),
+            _ => return Err(crate::tr!(String AppShareBadCharacters)),
         };
         acc = acc << 6 | v as u32;
         bits += 6;
@@ -50,7 +50,7 @@ pub fn base64url_decode(s: &str) -> Result<Vec<u8>, String> {
         }
     }
     if bits >= 6 {
-        return Err("the link's record is cut short".into());
+        return Err(crate::tr!(String AppShareCutShort));
     }
     Ok(out)
 }
@@ -66,14 +66,14 @@ pub fn encode_record(record: &str) -> String {
 /// Why the link can't be read, in words.
 pub fn decode_record(param: &str) -> Result<String, String> {
     if param.is_empty() {
-        return Err("the link holds no record".into());
+        return Err(crate::tr!(String AppShareNoRecord));
     }
     if param.len() > MAX_PARAM_CHARS {
-        return Err("the link's record is far too long".into());
+        return Err(crate::tr!(String AppShareTooLong));
     }
     let packed = base64url_decode(param)?;
-    let bytes = decompress_to_vec_with_limit(&packed, MAX_RECORD_BYTES).map_err(|_| "the link's record is damaged or too large".to_string())?;
-    String::from_utf8(bytes).map_err(|_| "the link's record is not text".to_string())
+    let bytes = decompress_to_vec_with_limit(&packed, MAX_RECORD_BYTES).map_err(|_| crate::tr!(String AppShareDamaged))?;
+    String::from_utf8(bytes).map_err(|_| crate::tr!(String AppShareNotText))
 }
 
 #[cfg(test)]
@@ -103,5 +103,16 @@ mod tests {
         assert!(bomb.len() < MAX_PARAM_CHARS);
         assert!(decode_record(&bomb).unwrap_err().contains("too large"));
         assert!(decode_record(&"A".repeat(MAX_PARAM_CHARS + 4)).unwrap_err().contains("too long"));
+    }
+
+    #[test]
+    fn a_bad_link_is_explained_in_the_players_language() {
+        use crate::i18n::{set_lang, Lang};
+        crate::i18n::tests::install_all();
+        set_lang(Lang::De);
+        assert_eq!(decode_record("").unwrap_err(), "der Link enthält keine Spielaufzeichnung");
+        set_lang(Lang::It);
+        assert!(decode_record("A").unwrap_err().contains("troncata"));
+        set_lang(Lang::En);
     }
 }

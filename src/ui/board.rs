@@ -6,6 +6,7 @@
 use crate::app::render::{terrain_name, BoardModel, Cursor, Side, Under, Window};
 use crate::app::targets::Target;
 use crate::engine::{Colour, Edge, Edition, MineKind, PieceKind, Space, Terrain};
+use crate::tr;
 use leptos::prelude::*;
 use std::fmt::Write;
 use wasm_bindgen::JsCast;
@@ -45,9 +46,84 @@ pub fn emblem(c: Colour) -> super::dom::Node {
         .kid(super::dom::el("use").attr("href", format!("#em-{}", c.name())))
 }
 
-/// [`emblem`] as markup, for typed views (only our own constants go into it).
-pub fn emblem_html(c: Colour) -> String {
-    format!(r##"<svg class="emblem" viewBox="0 0 20 20" aria-hidden="true" style="background:{};color:{}"><use href="#em-{}"/></svg>"##, colour_fill(c), emblem_ink(c), c.name())
+/// A colour's name as it stands before or after a noun ("a neutral purple castle"): lower case,
+/// except in German, whose colour names stand as nouns („eine Burg in Lila“).
+pub fn colour_adj(edition: Edition, c: Colour) -> String {
+    let label = crate::app::colour_name(edition, c);
+    if crate::i18n::lang() == crate::i18n::Lang::De { label.to_string() } else { label.to_lowercase() }
+}
+
+/// A terrain's name in the player's language (the board's description).
+fn terrain_words(edition: Edition, t: Terrain) -> &'static str {
+    match t {
+        Terrain::Open if edition == Edition::New => tr!(PanelTerrainMeadow),
+        Terrain::Open => tr!(PanelTerrainOpen),
+        Terrain::Forest => tr!(PanelTerrainForest),
+        Terrain::Mountain => tr!(PanelTerrainMountain),
+        Terrain::City => tr!(PanelTerrainCity),
+        Terrain::Village => tr!(PanelTerrainVillage),
+        Terrain::KingsCity => tr!(PanelTerrainKingsCity),
+        Terrain::Mine(MineKind::Gold) => tr!(PanelTerrainGold),
+        Terrain::Mine(MineKind::Silver) => tr!(PanelTerrainSilver),
+        Terrain::Mine(MineKind::Copper) => tr!(PanelTerrainCopper),
+        Terrain::Mine(MineKind::Gems) => tr!(PanelTerrainGems),
+    }
+}
+
+/// The board in words for screen readers (`#board-words`), a sentence each: what is under the
+/// keyboard cursor, the spaces to tap, how many edges take a border.
+fn describe(m: &BoardModel, cursor: Option<Cursor>) -> Vec<super::dom::Node> {
+    let mut parts = Vec::new();
+    match cursor.and_then(Cursor::under) {
+        Some(Under::Space(s)) => {
+            let terrain = m.terrain.iter().find(|(x, _)| *x == s).map_or("", |&(_, t)| terrain_words(m.edition, t));
+            let piece = m.pieces.iter().find(|(x, _)| *x == s).map(|(_, p)| {
+                let colour = colour_adj(m.edition, p.colour);
+                if p.kind == PieceKind::Castle { tr!(PanelBoardCastle, colour = colour) } else { tr!(PanelBoardKnight, colour = colour) }
+            });
+            let tap = m.targets.iter().find(|(x, _)| *x == s).map(|(_, t)| match t {
+                Target::Castle => tr!(PanelBoardTapCastle),
+                Target::Knight => tr!(PanelBoardTapKnight),
+                Target::Expand => tr!(PanelBoardTapExpand),
+                Target::Pick => tr!(PanelBoardTapPick),
+            });
+            parts.push(match (piece, tap) {
+                (None, None) => tr!(PanelBoardSpace, space = s, terrain = terrain),
+                (Some(p), None) => tr!(PanelBoardSpacePiece, space = s, terrain = terrain, piece = p),
+                (None, Some(t)) => tr!(PanelBoardSpaceTap, space = s, terrain = terrain, tap = t),
+                (Some(p), Some(t)) => tr!(PanelBoardSpacePieceTap, space = s, terrain = terrain, piece = p, tap = t),
+            });
+        }
+        Some(Under::Edge(e)) => {
+            let legal = m.edges.iter().flatten().any(|&(x, ok)| x == e && ok);
+            parts.push(if m.borders.contains(&e) {
+                tr!(PanelBoardEdgeBorder, edge = e)
+            } else if legal {
+                tr!(PanelBoardEdgeFree, edge = e)
+            } else {
+                tr!(PanelBoardEdgeNone, edge = e)
+            });
+        }
+        None => {}
+    }
+    if !m.targets.is_empty() {
+        let list = m.targets.iter().take(12).map(|(s, _)| s.to_string()).collect::<Vec<_>>().join(", ");
+        let more = m.targets.len().saturating_sub(12);
+        parts.push(if more > 0 { tr!(PanelBoardTargetsMore, list = list, more = more) } else { tr!(PanelBoardTargets, list = list) });
+    }
+    let edges = m.edges.iter().flatten().filter(|(_, ok)| *ok).count();
+    if edges > 0 {
+        parts.push(if edges == 1 { tr!(PanelBoardEdgesOne, n = edges) } else { tr!(PanelBoardEdgesMany, n = edges) });
+    }
+    // One sentence a text node; the spaces between them keep them apart when read.
+    let mut out = Vec::new();
+    for (i, p) in parts.into_iter().enumerate() {
+        if i > 0 {
+            out.push(super::dom::text(" "));
+        }
+        out.push(super::dom::el("span").text(p));
+    }
+    out
 }
 
 fn xy(s: Space) -> (i32, i32) {
@@ -525,18 +601,18 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_space: Option
             Under::Edge(e) => e.to_string(),
         })
     };
-    let description = move || model.with(|m| m.as_ref().map(|m| m.describe(cursor.get().or_else(|| focused.get().then(|| m.cursor_start())))).unwrap_or_default());
+    let description = Memo::new(move |_| model.with(|m| m.as_ref().map(|m| describe(m, cursor.get().or_else(|| focused.get().then(|| m.cursor_start())))).unwrap_or_default()));
     let scroll_class = move || if zoom.get() > 10 { "board-scroll zoomed" } else { "board-scroll" };
     let (land_part, frame_part) = (move || land_text().map(|t| t.0).unwrap_or_default(), move || land_text().map(|t| t.1).unwrap_or_default());
     view! {
-        <div class="board-tools row" role="group" aria-label="Map view">
-            <button type="button" aria-label="Zoom in" data-zoom-in="" on:click=move |_| step(1)>"+"</button>
-            <button type="button" aria-label="Zoom out" data-zoom-out="" disabled=move || zoom.get() == 10 on:click=move |_| step(-1)>"−"</button>
-            <button type="button" data-zoom-whole="" disabled=move || zoom.get() == 10 on:click=move |_| zoom.set(10)>"Whole map"</button>
+        <div class="board-tools row" role="group" aria-label=tr!(PanelMapView)>
+            <button type="button" aria-label=tr!(PanelZoomIn) data-zoom-in="" on:click=move |_| step(1)>"+"</button>
+            <button type="button" aria-label=tr!(PanelZoomOut) data-zoom-out="" disabled=move || zoom.get() == 10 on:click=move |_| step(-1)>"−"</button>
+            <button type="button" data-zoom-whole="" disabled=move || zoom.get() == 10 on:click=move |_| zoom.set(10)>{tr!(PanelWholeMap)}</button>
         </div>
         <div class=scroll_class>
             <svg class="board" node_ref=svg_ref viewBox=view_box data-board=edition data-zoom=move || zoom.get() data-cursor=cursor_name
-                tabindex="0" role="application" aria-label="The map: arrow keys move over spaces and edges, Enter taps" aria-describedby="board-words"
+                tabindex="0" role="application" aria-label=tr!(PanelMapLabel) aria-describedby="board-words"
                 on:click=tap on:pointerdown=down on:pointermove=moved on:pointerup=up on:pointercancel=up
                 on:keydown=key on:focus=move |_| focused.set(true) on:blur=move |_| focused.set(false)>
                 <defs inner_html=TEXTURES></defs>
@@ -547,6 +623,6 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_space: Option
                 <g class="kbd" inner_html=cursor_svg></g>
             </svg>
         </div>
-        <p id="board-words" class="sr-only" aria-live="polite">{description}</p>
+        <div id="board-words" class="sr-only" aria-live="polite"><super::dom::Dom tree=description class="board-words"/></div>
     }
 }

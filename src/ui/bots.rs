@@ -6,6 +6,7 @@
 
 use crate::engine::Colour;
 use crate::engine::ai::{Decision, Level};
+use crate::tr;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::{JsCast, JsValue, closure::Closure};
@@ -61,12 +62,12 @@ pub async fn decide(record: String, colour: Colour, level: Level, seed: u64) -> 
             let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&e));
         }
     });
-    let reply = wasm_bindgen_futures::JsFuture::from(promise).await.map_err(|e| e.as_string().unwrap_or_else(|| "the computer player failed".into()))?;
+    let reply = wasm_bindgen_futures::JsFuture::from(promise).await.map_err(|e| e.as_string().unwrap_or_else(|| tr!(String ScreenBotFailed)))?;
     let ok = field(&reply, "ok");
     if ok.is_object() {
         Ok(Decision { line: field(&ok, "line").as_string(), why: field(&ok, "why").as_string().unwrap_or_default() })
     } else {
-        Err(field(&reply, "err").as_string().unwrap_or_else(|| "the computer player gave no answer".into()))
+        Err(field(&reply, "err").as_string().unwrap_or_else(|| tr!(String ScreenBotNoAnswer)))
     }
 }
 
@@ -84,7 +85,7 @@ fn send(id: u32, request: &str, resolve: js_sys::Function, reject: js_sys::Funct
             None => slot.insert(spawn()?),
         };
         if client.ready {
-            client.worker.post_message(&JsValue::from_str(request)).map_err(|e| failure("can't reach the computer player", &e))?;
+            client.worker.post_message(&JsValue::from_str(request)).map_err(|e| failure(tr!(ScreenBotCantReach), &e))?;
         } else {
             client.queue.push(request.to_string());
         }
@@ -96,12 +97,12 @@ fn send(id: u32, request: &str, resolve: js_sys::Function, reject: js_sys::Funct
 fn spawn() -> Result<Client, String> {
     let options = web_sys::WorkerOptions::new();
     options.set_type(web_sys::WorkerType::Module);
-    let worker = web_sys::Worker::new_with_options(WORKER_URL, &options).map_err(|e| failure("can't start the computer player", &e))?;
+    let worker = web_sys::Worker::new_with_options(WORKER_URL, &options).map_err(|e| failure(tr!(ScreenBotCantStart), &e))?;
     let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(|ev: web_sys::MessageEvent| received(ev.data().as_string().unwrap_or_default()));
     // A script that doesn't load fires a plain Event, an exception in the worker an ErrorEvent.
     let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {
-        let why = ev.dyn_ref::<web_sys::ErrorEvent>().map(|e| e.message()).filter(|m| !m.is_empty()).unwrap_or_else(|| "it could not be loaded".into());
-        stopped(&format!("the computer player stopped ({why})"));
+        let why = ev.dyn_ref::<web_sys::ErrorEvent>().map(|e| e.message()).filter(|m| !m.is_empty()).unwrap_or_else(|| tr!(String ScreenBotNotLoaded));
+        stopped(&tr!(ScreenBotStoppedWhy, why = why));
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -144,7 +145,7 @@ fn stopped(why: &str) {
 
 fn failure(what: &str, e: &JsValue) -> String {
     match e.dyn_ref::<js_sys::Error>() {
-        Some(e) => format!("{what}: {}", String::from(e.message())),
+        Some(e) => tr!(ScreenBotFailure, what = what, why = String::from(e.message())),
         None => what.to_string(),
     }
 }

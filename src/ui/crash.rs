@@ -4,6 +4,7 @@
 //! confirmed move was saved when it was made (`Ctx::persist`), and the reload continues the
 //! game from the address (`#game=<id>`).
 
+use crate::tr;
 use gloo_storage::{LocalStorage, Storage};
 
 /// A test sets this localStorage key to `"1"` to make the next move crash the game.
@@ -25,6 +26,8 @@ pub fn crash_if_asked() {
     }
 }
 
+/// Its words come from the catalogue in the page's language (plain texts only: nothing that
+/// could panic again inside the hook).
 fn draw(what: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
     let Some(body) = doc.body() else { return };
@@ -40,18 +43,18 @@ fn draw(what: &str) {
         }
         let card = doc.create_element("div").ok()?;
         card.set_attribute("class", "crash-card").ok()?;
-        let title = el("h2", "Something went wrong")?;
+        let title = el("h2", tr!(ScreenCrashTitle))?;
         title.set_attribute("id", "crash-title").ok()?;
         card.append_child(&title).ok()?;
-        card.append_child(el("p", "The game ran into an error it can't recover from. This is a bug in the game, not something you did.")?.as_ref()).ok()?;
-        card.append_child(el("p", "Nothing is lost: the game is saved up to the last confirmed move. Reload the page to continue it from there.")?.as_ref()).ok()?;
-        let reload = el("button", "Reload")?;
+        card.append_child(el("p", tr!(ScreenCrashBug))?.as_ref()).ok()?;
+        card.append_child(el("p", tr!(ScreenCrashSaved))?.as_ref()).ok()?;
+        let reload = el("button", tr!(ScreenCrashReload))?;
         for (k, v) in [("class", "primary big"), ("type", "button"), ("data-reload", ""), ("onclick", "location.reload()")] {
             reload.set_attribute(k, v).ok()?;
         }
         card.append_child(&reload).ok()?;
         let details = doc.create_element("details").ok()?;
-        details.append_child(el("summary", "What happened")?.as_ref()).ok()?;
+        details.append_child(el("summary", tr!(ScreenCrashWhat))?.as_ref()).ok()?;
         details.append_child(el("pre", what)?.as_ref()).ok()?;
         card.append_child(&details).ok()?;
         screen.append_child(&card).ok()?;

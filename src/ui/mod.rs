@@ -6,6 +6,7 @@ mod board;
 pub mod bots;
 mod crash;
 mod dom;
+pub mod lang;
 mod newed;
 mod panels;
 mod rules;
@@ -14,6 +15,7 @@ mod seats;
 mod share;
 pub mod storage;
 mod taps;
+pub mod tutorial;
 
 use crate::app::newed_session::{NewScreen, NewSession};
 use crate::app::session::{Screen, Session};
@@ -53,6 +55,10 @@ pub struct Ctx {
     pub bot_error: RwSignal<Option<String>>,
     /// A card's explanation, shown when it is tapped or reached with the keyboard.
     pub help: RwSignal<Option<String>>,
+    /// The language the page speaks ([`lang::switch`] changes it; every screen is drawn again).
+    pub lang: RwSignal<crate::i18n::Lang>,
+    /// The "Learn the game" lesson, while one is on.
+    pub tutorial: RwSignal<Option<crate::app::tutorial::Tutorial>>,
 }
 
 impl Ctx {
@@ -69,12 +75,15 @@ impl Ctx {
     /// Makes a Classic move for the player holding the device; refusals become a notice.
     pub fn act(&self, m: Move) {
         crash::crash_if_asked();
+        if let Some(why) = tutorial::refusal(*self, &m.to_string()) {
+            return self.after_act(Some(why));
+        }
         let mut refused = None;
         self.session.update(|s| {
             if let Some(s) = s
                 && let Err(e) = s.act(m)
             {
-                refused = Some(capitalise(&e.to_string()));
+                refused = Some(capitalise(&crate::app::words::refusal(e)));
             }
         });
         self.after_act(refused);
@@ -83,12 +92,15 @@ impl Ctx {
     /// Makes a New Edition move for the player holding the device; refusals become a notice.
     pub fn act_new(&self, m: crate::engine::newed::Move) {
         crash::crash_if_asked();
+        if let Some(why) = tutorial::refusal(*self, &m.to_string()) {
+            return self.after_act(Some(why));
+        }
         let mut refused = None;
         self.new_session.update(|s| {
             if let Some(s) = s
                 && let Err(e) = s.act(m)
             {
-                refused = Some(capitalise(&e.to_string()));
+                refused = Some(capitalise(&crate::app::words::refusal(e)));
             }
         });
         self.after_act(refused);
@@ -145,7 +157,7 @@ impl Ctx {
     }
 
     /// The save id of the game shown.
-    fn shown_id(&self) -> Option<String> {
+    pub(crate) fn shown_id(&self) -> Option<String> {
         self.session.with_untracked(|s| s.as_ref().map(|s| s.id.clone())).or_else(|| self.new_session.with_untracked(|s| s.as_ref().map(|s| s.id.clone())))
     }
 
@@ -173,12 +185,12 @@ impl Ctx {
         let Some(id) = self.shown_id() else { return };
         match storage::load(&id) {
             Ok(s) => {
-                self.warning.set(Some("This game went on in another tab or window: this is its latest position.".into()));
+                self.warning.set(Some(crate::tr!(String ScreenFollowed)));
                 self.show(Some(s));
             }
             Err(e) => {
                 self.show(None);
-                self.start_message.set(Some(format!("This game went on in another tab or window and can't be continued here: {e}.")));
+                self.start_message.set(Some(crate::tr!(ScreenFollowFailed, why = e)));
             }
         }
     }
@@ -229,6 +241,8 @@ impl Ctx {
             pace: RwSignal::new(0),
             bot_error: RwSignal::new(None),
             help: RwSignal::new(None),
+            lang: RwSignal::new(crate::i18n::lang()),
+            tutorial: RwSignal::new(None),
         }
     }
 }
@@ -289,8 +303,9 @@ pub fn Root() -> impl IntoView {
         }
     };
     view! {
+        <tutorial::Coach/>
         <main class="app" data-edition=edition>
-            {move || if replaying.get() { view! { <share::ReplayScreen/> }.into_any() } else if let Some(ns) = new_screen.get() { match ns {
+            {move || { ctx.lang.track(); if replaying.get() { view! { <share::ReplayScreen/> }.into_any() } else if let Some(ns) = new_screen.get() { match ns {
                 NewScreen::HandOver(c) => view! { <newed::NewHandOver colour=c/> }.into_any(),
                 NewScreen::Over => view! { <newed::NewEndScreen/> }.into_any(),
                 NewScreen::Play(_) | NewScreen::Thinking(_) => view! { <newed::NewGameScreen/> }.into_any(),
@@ -300,7 +315,7 @@ pub fn Root() -> impl IntoView {
                 Some(Screen::Announcement(text)) => view! { <screens::Announcement text=text/> }.into_any(),
                 Some(Screen::Over) => view! { <screens::EndScreen/> }.into_any(),
                 Some(Screen::Play(_) | Screen::Thinking(_)) => view! { <panels::GameScreen/> }.into_any(),
-            }}}
+            }}}}
         </main>
     }
 }
@@ -308,7 +323,31 @@ pub fn Root() -> impl IntoView {
 /// Mounts the app on the page.
 pub fn mount() {
     crash::install();
-    leptos::mount::mount_to_body(App);
+    // German or Italian words are fetched first (from the service worker's cache once it has
+    // them); if they can't be had, the page opens in English and says why.
+    let lang = lang::initial();
+    // Leptos's executor starts with the app: before it, the plain wasm-bindgen one.
+    wasm_bindgen_futures::spawn_local(async move {
+        let failed = lang::load(lang).await.err();
+        lang::apply(if failed.is_some() { crate::i18n::Lang::En } else { lang });
+        leptos::mount::mount_to_body(move || {
+            let app = App();
+            if let Some(why) = failed.clone() {
+                expect_context::<Ctx>().start_message.set(Some(why));
+            }
+            app
+        });
+    });
+}
+
+/// The text of a file served with the game (`None` when it can't be fetched).
+pub(crate) async fn fetch_text(url: &str) -> Option<String> {
+    let w = web_sys::window()?;
+    let resp: web_sys::Response = wasm_bindgen_futures::JsFuture::from(w.fetch_with_str(url)).await.ok()?.into();
+    if !resp.ok() {
+        return None;
+    }
+    wasm_bindgen_futures::JsFuture::from(resp.text().ok()?).await.ok()?.as_string()
 }
 
 #[cfg(test)]

@@ -6,12 +6,14 @@ use super::board::{colour_fill, emblem, Board};
 use super::dom::{closest_attr, el, Dom, Node};
 use super::screens::HandOverCard;
 use super::{Ctx, Mode};
-use crate::app::newed_log::{count, ducats, mine_text, power_action_short, power_action_text};
+use super::panels::{cards_of, knights_of};
+use crate::app::newed_log::{ducats, mine_text, power_action_short, power_action_text};
 use crate::app::newed_session::NewSession;
 use crate::app::render::BoardModel;
 use crate::engine::newed::view::PhaseView;
 use crate::engine::newed::{Move, PowerCardId, View, Work};
 use crate::engine::Colour;
+use crate::tr;
 use leptos::prelude::*;
 
 /// The public table: a view, every colour's name, the last score changes.
@@ -54,7 +56,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     <Dom tree=Memo::new(move |_| ctx.new_session.with(|s| s.as_ref().map(|s| super::panels::since_tree(&s.log, s.since.shown.as_ref().map(|x| x.0))).unwrap_or_default())) class="since-host"/>
                     <Board model=model on_space=Callback::new(move |s| super::taps::new_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::new_edge(ctx, e))/>
                 </section>
-                <aside class="side" tabindex="0" aria-label="Your hand, the market, the table and the log">
+                <aside class="side" tabindex="0" aria-label=tr!(PanelSideNew)>
                     <super::seats::SeatBar/>
                     <NewControls/>
                     <Hand/>
@@ -63,7 +65,7 @@ pub fn NewGameScreen() -> impl IntoView {
                     <Dom tree=Memo::new(move |_| log.with(|l| super::panels::log_tree(l))) class="panel log" on_tap=super::panels::highlight_tap(ctx)/>
                 </aside>
             </div>
-            {move || ctx.warning.get().map(|w| view! { <div class="warning" role="alert">{w}</div> })}
+            <Dom tree=Memo::new(move |_| ctx.warning.get().map(|w| vec![super::dom::el("div").class("warning").attr("role", "alert").text(w)]).unwrap_or_default()) class="warning-host"/>
         </div>
     }
 }
@@ -83,18 +85,14 @@ fn NewTopBar() -> impl IntoView {
     let menu = RwSignal::new(false);
     let info = move || {
         with_new(ctx, |v, _| {
-            let deck = if v.final_phase { "final phase: no more cards are drawn".to_string() } else { format!("{} cards in the deck", v.deck_left) };
-            format!("New Edition · {deck} · King chip at {} · {} borders in stock", v.king_chip, v.borders_in_stock)
+            if v.final_phase {
+                tr!(PanelNewInfoFinal, chip = v.king_chip, borders = v.borders_in_stock)
+            } else {
+                tr!(PanelNewInfo, cards = v.deck_left, chip = v.king_chip, borders = v.borders_in_stock)
+            }
         })
     };
-    view! {
-        <header class="topbar">
-            <h1 class="title">"Löwenherz"</h1>
-            <span class="info">{info}</span>
-            <button class="menu" data-menu="" on:click=move |_| menu.update(|m| *m = !*m)>"Menu"</button>
-        </header>
-        {move || menu.get().then(|| view! { <super::share::GameMenu open=menu/> })}
-    }
+    super::panels::top_bar(Memo::new(move |_| info()), menu)
 }
 
 /// What the holder must do now; the last notice.
@@ -105,38 +103,36 @@ fn NewPrompt() -> impl IntoView {
         with_new(ctx, |v, s| {
             let me = v.viewer.map(|c| s.name(c)).unwrap_or_default();
             if let crate::app::newed_session::NewScreen::Thinking(c) = s.screen() {
-                return format!("{} (computer) is to move.", s.name(c));
+                return tr!(PanelThinking, name = s.name(c));
             }
             if s.must_confirm() {
-                return format!("{me}: your turn is complete — confirm it, or take moves back.");
+                return tr!(PanelNewPromptComplete, me = me);
             }
             if s.reviewing {
-                return format!("{me}: here is your new hand. Pass the device on when you are ready.");
+                return tr!(PanelNewPromptReview, me = me);
             }
             match &v.phase {
-                PhaseView::Placement { placer, colour, castle: None, min_distance } => {
-                    let whose = if placer == colour { "your".to_string() } else { format!("a neutral {}", crate::app::colour_label(*colour).to_lowercase()) };
-                    format!("{me}: place {whose} castle on a highlighted meadow (at least {min_distance} spaces from castles of its colour).")
-                }
-                PhaseView::Placement { castle: Some(c), .. } => format!("{me}: place its knight on a meadow or forest next to {c}."),
-                PhaseView::Choose { .. } => format!("{me}: sell one of your cards to the market, or play one."),
+                PhaseView::Placement { placer, colour, castle: None, min_distance } if placer == colour => tr!(PanelNewPromptCastle, me = me, min = min_distance),
+                PhaseView::Placement { colour, castle: None, min_distance, .. } => tr!(PanelNewPromptNeutralCastle, me = me, colour = super::board::colour_adj(crate::engine::Edition::New, *colour), min = min_distance),
+                PhaseView::Placement { castle: Some(c), .. } => tr!(PanelNewPromptKnight, me = me, castle = c),
+                PhaseView::Choose { .. } => tr!(PanelNewPromptChoose, me = me),
                 PhaseView::Perform { card, work, .. } => match work {
-                    Work::Borders { left } => format!("{me}: {card} — tap an edge for a border ({left} left), or end the action."),
-                    Work::Knights { left } => format!("{me}: {card} — tap a space for a knight ({left} left; forest costs 1 ducat), or end the action."),
-                    Work::Expand { taken, .. } => format!("{me}: {card} — tap a space for your region to take ({} left), or end the action.", 2 - taken),
-                    Work::Renegade => format!("{me}: {card} Renegade — tap the castle of a neighbouring foreign region, then the space for your knight."),
-                    Work::Alliance => format!("{me}: {card} Alliance — tap the castle of your region, then of the neighbouring foreign region."),
+                    Work::Borders { left } => tr!(PanelNewPromptBorders, me = me, card = card, n = left),
+                    Work::Knights { left } => tr!(PanelNewPromptKnights, me = me, card = card, n = left),
+                    Work::Expand { taken, .. } => tr!(PanelNewPromptExpand, me = me, card = card, n = 2 - taken),
+                    Work::Renegade => tr!(PanelNewPromptRenegade, me = me, card = card),
+                    Work::Alliance => tr!(PanelNewPromptAlliance, me = me, card = card),
                 },
-                PhaseView::Remove { by, .. } => format!("{me}: {} played Renegade against your region — tap the knight of yours that leaves it.", s.name(*by)),
-                PhaseView::Refill { .. } => format!("{me}: take a card — tap the deck or a market card."),
-                PhaseView::Over { .. } => "The game is over.".into(),
+                PhaseView::Remove { by, .. } => tr!(PanelNewPromptRemove, me = me, name = s.name(*by)),
+                PhaseView::Refill { .. } => tr!(PanelNewPromptRefill, me = me),
+                PhaseView::Over { .. } => tr!(String PanelGameOver),
             }
         })
     };
     view! {
         <div class="prompt" aria-live="polite">
-            <p class="todo">{text}</p>
-            {move || ctx.notice.get().map(|n| view! { <p class="notice" role="alert">{n}<button class="x" aria-label="Dismiss" on:click=move |_| ctx.notice.set(None)>"×"</button></p> })}
+            <super::dom::Dom tree=Memo::new(move |_| vec![super::dom::el("p").class("todo").text(text().unwrap_or_default())]) class="todo-host"/>
+            <super::panels::Notice/>
             <super::panels::CardHelp/>
         </div>
     }
@@ -150,33 +146,33 @@ fn controls_tree(v: &View, s: &NewSession, mode: Mode, regions: &[Move]) -> Vec<
             el("div")
                 .class("row region-choice")
                 .attr("role", "group")
-                .attr("aria-label", "Which region")
+                .attr("aria-label", tr!(PanelWhichRegion))
                 .kids(regions.iter().filter_map(|m| match m {
-                    Move::Expand { castle: Some(c), .. } => Some(button(format!("The region of {c}")).attr("data-region", c.to_string())),
+                    Move::Expand { castle: Some(c), .. } => Some(button(tr!(PanelRegionOf, castle = c)).attr("data-region", c.to_string())),
                     _ => None,
                 }))
-                .kid(button("Cancel").attr("data-cancel", "")),
+                .kid(button(tr!(PanelCancel)).attr("data-cancel", "")),
         );
     }
     if mode != Mode::Normal {
-        out.push(el("div").class("row").kid(button("Choose again").attr("data-cancel", "")));
+        out.push(el("div").class("row").kid(button(tr!(PanelChooseAgain)).attr("data-cancel", "")));
     }
     let must = s.must_confirm();
     if !s.staged.is_empty() {
         out.push(
             el("div")
                 .class("staging")
-                .kid(button("Take back").class("undo").attr("data-undo", ""))
-                .kid(button(if must { "Confirm — pass the device" } else { "Confirm" }).class(if must { "confirm primary" } else { "confirm" }).attr("data-confirm", "")),
+                .kid(button(tr!(PanelTakeBack)).class("undo").attr("data-undo", ""))
+                .kid(button(if must { tr!(PanelConfirmPass) } else { tr!(PanelConfirm) }).class(if must { "confirm primary" } else { "confirm" }).attr("data-confirm", "")),
         );
     } else if s.reviewing {
-        out.push(el("div").class("row").kid(button("Done — pass the device").class("primary").attr("data-pass", "")));
+        out.push(el("div").class("row").kid(button(tr!(PanelDonePass)).class("primary").attr("data-pass", "")));
     }
     if let PhaseView::Perform { by, .. } = v.phase
         && !must
         && v.moves.contains(&Move::Done { by })
     {
-        out.push(el("div").class("row").kid(button("End the action").class("done").attr("data-done", "")));
+        out.push(el("div").class("row").kid(button(tr!(PanelEndTheAction)).class("done").attr("data-done", "")));
     }
     out
 }
@@ -224,8 +220,11 @@ fn card_face(card: PowerCardId) -> Node {
         .attr("tabindex", "0")
         .attr("data-help", crate::app::newed_log::power_card_help(card))
         .kid(el("b").class("card-id").text(card.to_string()))
-        .kid(el("span").class("card-actions").text(acts.join(" or ")))
-        .kid(el("span").class("card-money").text(format!("play {} · sell {}", c.price, c.sale)))
+        .kid(el("span").class("card-actions").text(match acts.as_slice() {
+            [a, b] => tr!(PanelOr, a = a, b = b),
+            _ => acts.join(" / "),
+        }))
+        .kid(el("span").class("card-money").text(tr!(PanelCardMoney, price = c.price, sale = c.sale)))
 }
 
 fn button(label: impl Into<String>) -> Node {
@@ -243,13 +242,13 @@ fn hand_tree(v: &View, s: &NewSession) -> Vec<Node> {
         if choosing {
             let mut row = el("div").class("card-buttons");
             if v.moves.contains(&Move::Sell { by: me, card }) {
-                row = row.kid(button(format!("Sell +{}", c.sale)).attr("data-sell", card.to_string()));
+                row = row.kid(button(tr!(PanelSell, n = c.sale)).attr("data-sell", card.to_string()));
             }
             for a in 1..=card.action_count() {
                 let ok = v.moves.contains(&Move::Play { by: me, card, action: a });
                 let label = match card.action(a) {
-                    Some(act) if card.action_count() == 2 => format!("Play: {} (−{})", power_action_short(act), c.price),
-                    _ => format!("Play −{}", c.price),
+                    Some(act) if card.action_count() == 2 => tr!(PanelPlayAction, action = power_action_short(act), price = c.price),
+                    _ => tr!(PanelPlayOne, price = c.price),
                 };
                 row = row.kid(
                     button(label)
@@ -260,7 +259,7 @@ fn hand_tree(v: &View, s: &NewSession) -> Vec<Node> {
                 );
             }
             if c.price > money {
-                row = row.kid(el("small").class("why-not").text(format!("costs {}; you have {}", ducats(c.price), ducats(money))));
+                row = row.kid(el("small").class("why-not").text(tr!(PanelCostsHave, cost = ducats(c.price), money = ducats(money))));
             }
             li = li.kid(row);
         }
@@ -272,13 +271,9 @@ fn hand_tree(v: &View, s: &NewSession) -> Vec<Node> {
             .class("panel mine hand")
             .attr("data-private", me.name())
             .attr("style", format!("border-color:{}", colour_fill(me)))
-            .kid(el("h2").kid(emblem(me)).text(format!("{} (you) — {}", s.name(me), ducats(money))))
+            .kid(el("h2").kid(emblem(me)).text(tr!(PanelYouMoney, name = s.name(me), money = ducats(money))))
             .kid(el("ul").class("hand-cards").kids(cards))
-            .kid(el("p").class("hint").text(format!(
-                "Income next turn: {} · monopolies: {}",
-                ducats(v.income[me]),
-                if monopolies.is_empty() { "none".into() } else { monopolies }
-            ))),
+            .kid(el("p").class("hint").text(tr!(PanelIncome, income = ducats(v.income[me]), list = if monopolies.is_empty() { tr!(String PanelNone) } else { monopolies }))),
     ]
 }
 
@@ -306,7 +301,11 @@ fn players_tree((v, names, changes): &Table) -> Vec<Node> {
     let rows = v.players.iter().map(|&c| {
         let score = v.scores[c];
         let change: i32 = changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
-        let money = v.ducats[c].filter(|_| v.public_money).map(|d| format!(" · {}", ducats(d))).unwrap_or_default();
+        let (cards, knights, income) = (cards_of(v.hand_counts[c]), knights_of(v.knights_in_stock[c] as usize), v.income[c]);
+        let meta = match v.ducats[c].filter(|_| v.public_money) {
+            Some(d) => tr!(PanelNewMetaMoney, cards = cards, knights = knights, income = income, money = ducats(d)),
+            None => tr!(PanelNewMeta, cards = cards, knights = knights, income = income),
+        };
         let pts = el("span").class(if change != 0 { "pts changed" } else { "pts" }).text(score.to_string());
         let pts = if change != 0 { pts.kid(el("small").text(if change > 0 { format!(" +{change}") } else { format!(" {change}") })) } else { pts };
         el("div")
@@ -318,13 +317,13 @@ fn players_tree((v, names, changes): &Table) -> Vec<Node> {
             .kid(
                 el("span")
                     .class("meta")
-                    .text(format!("{} · {} left · income {}{money}", count(v.hand_counts[c], "card", "cards"), count(v.knights_in_stock[c] as usize, "knight", "knights"), v.income[c]))
+                    .text(meta)
                     .kids(v.monopolies[c].iter().map(|&k| el("span").class(format!("mine-badge {}", k.name())).text(mine_text(k)))),
             )
     });
     let mut out = vec![
-        el("h2").text("Score track"),
-        el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").class("king-chip").attr("data-king-chip", v.king_chip.to_string()).text(format!("♛ King chip {}", v.king_chip))),
+        el("h2").text(tr!(PanelScoreTrack)),
+        el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").class("king-chip").attr("data-king-chip", v.king_chip.to_string()).text(tr!(PanelKingChipScale, n = v.king_chip))),
     ];
     out.extend(rows);
     out.extend(super::panels::public_notes(&v.alliances, v.neutral));
@@ -349,22 +348,18 @@ fn market_tree((v, _, _): &Table, refill: bool) -> Vec<Node> {
         el("li")
             .class(if take { "power-card market-card takeable" } else { "power-card market-card" })
             .attr("data-market", card.to_string())
-            .attr_if(just_sold, "title", "You just sold this card: it can't be taken back this turn.")
+            .attr_if(just_sold, "title", tr!(PanelJustSoldTitle))
             .kid(card_face(card))
-            .kid_opt(take.then(|| button("Take").class("primary")))
-            .kid_opt(just_sold.then(|| el("small").class("why-not").text("just sold")))
+            .kid_opt(take.then(|| button(tr!(PanelTake)).class("primary")))
+            .kid_opt(just_sold.then(|| el("small").class("why-not").text(tr!(PanelJustSold))))
     });
     vec![
-        el("h2").text("Deck and market"),
+        el("h2").text(tr!(PanelDeckMarket)),
         el("div")
             .class("row deck-row")
-            .kid(button(v.deck_left.to_string()).class(if can_draw { "deck takeable" } else { "deck" }).attr("data-deck", "").attr("aria-label", format!("{} cards in the deck", v.deck_left)).attr_if(!can_draw, "disabled", ""))
-            .kid(el("span").class("hint").text(if can_draw {
-                "Tap the deck to draw its top card (this confirms your turn: a card drawn can't be put back), or take a market card."
-            } else {
-                "cards in the deck"
-            })),
-        if v.market.is_empty() { el("p").class("hint").text("The market is empty.") } else { el("ul").class("market-cards").kids(cards) },
+            .kid(button(v.deck_left.to_string()).class(if can_draw { "deck takeable" } else { "deck" }).attr("data-deck", "").attr("aria-label", tr!(PanelDeckAria, n = v.deck_left)).attr_if(!can_draw, "disabled", ""))
+            .kid(el("span").class("hint").text(if can_draw { tr!(PanelDeckTapHint) } else { tr!(PanelDeckHint) })),
+        if v.market.is_empty() { el("p").class("hint").text(tr!(PanelMarketEmpty)) } else { el("ul").class("market-cards").kids(cards) },
     ]
 }
 
@@ -412,8 +407,11 @@ pub fn NewEndScreen() -> impl IntoView {
             let v = s.game.view(None);
             let PhaseView::Over { winners, king } = &v.phase else { return Vec::new() };
             let names: Vec<String> = winners.iter().map(|&c| s.name(c)).collect();
-            let title = format!("{} {} Löwenherz!", names.join(" and "), if names.len() > 1 { "share the crown of" } else { "is" });
-            let how = if *king { "The King chip was reached." } else { "The deck ran out and every card was played; the ducat bonuses were paid." };
+            let title = match names.split_first() {
+                Some((first, rest)) if !rest.is_empty() => tr!(PanelWinners, names = rest.iter().fold(first.clone(), |all, n| tr!(PanelAnd, a = all, b = n))),
+                _ => tr!(PanelWinner, name = names.concat()),
+            };
+            let how = if *king { tr!(PanelEndKing) } else { tr!(PanelEndDeck) };
             let rows = v
                 .players
                 .iter()
@@ -423,7 +421,7 @@ pub fn NewEndScreen() -> impl IntoView {
                     (c, s.name(c), cells)
                 })
                 .collect();
-            let mut t = super::panels::end_tree(title, Some(how), &["Regions", "Expansions", "Losses", "Monopolies", "Bonuses", "Total", "Ducats"], rows);
+            let mut t = super::panels::end_tree(title, Some(how), &[tr!(PanelColRegions), tr!(PanelColExpansions), tr!(PanelColLosses), tr!(PanelColMonopolies), tr!(PanelColBonuses), tr!(PanelColTotal), tr!(PanelColDucats)], rows);
             t.extend(super::seats::hints_line(&s.seats, &s.setup.players, |c| s.name(c)).map(|h| el("p").class("hint").attr("data-hints-used", "").text(h)));
             t
         })
@@ -442,11 +440,9 @@ pub fn NewEndScreen() -> impl IntoView {
         <div class="end" data-game-over="">
             <Dom tree=table class="end-table"/>
             {rest}
-            {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+            {super::screens::status_line(status)}
             <Board model=board/>
-            <div class="row">
-                <button class="primary" on:click=move |_| { ctx.show(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
-            </div>
+            {super::screens::back_to_menu(ctx, tr!(PanelBackToMenu))}
         </div>
     }
 }

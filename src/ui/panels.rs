@@ -6,7 +6,7 @@ use super::dom::{el, Node};
 use super::{Ctx, Mode};
 use crate::app::render::BoardModel;
 use crate::app::log::{action_text, bid_text, LogLine};
-use crate::app::newed_log::count;
+use crate::tr;
 use crate::engine::{CardFace, Colour, Move, PhaseView, PoliticsCard, Treasures, View};
 use leptos::prelude::*;
 
@@ -71,14 +71,14 @@ pub fn GameScreen() -> impl IntoView {
                     <Board model=model on_space=Callback::new(move |s| super::taps::classic_space(ctx, s)) on_edge=Callback::new(move |e| super::taps::classic_edge(ctx, e))/>
                     <Controls/>
                 </section>
-                <aside class="side" tabindex="0" aria-label="Your panel, the table and the log">
+                <aside class="side" tabindex="0" aria-label=tr!(PanelSideClassic)>
                     <PrivatePanel/>
                     <ActionCard table=table/>
                     <Track table=table/>
                     <Log table=table/>
                 </aside>
             </div>
-            {move || ctx.warning.get().map(|w| view! { <div class="warning" role="alert">{w}</div> })}
+            <super::dom::Dom tree=Memo::new(move |_| ctx.warning.get().map(|w| vec![el("div").class("warning").attr("role", "alert").text(w)]).unwrap_or_default()) class="warning-host"/>
         </div>
     }
 }
@@ -90,19 +90,31 @@ pub fn TopBar() -> impl IntoView {
     let menu = RwSignal::new(false);
     let info = move || {
         with_view(ctx, |v, _| {
-            let deck = match v.next_stack {
-                Some(l) => format!("{} action cards left (next: stack {l})", v.deck_left),
-                None => "no action cards left".into(),
-            };
-            format!("Round {} · {deck} · {} borders in stock", v.round, v.borders_in_stock)
+            match v.next_stack {
+                Some(l) => tr!(PanelInfo, round = v.round, left = v.deck_left, stack = l, borders = v.borders_in_stock),
+                None => tr!(PanelInfoNoCards, round = v.round, borders = v.borders_in_stock),
+            }
         })
     };
+    super::panels::top_bar(Memo::new(move |_| info()), menu)
+}
+
+/// The game's top bar (either edition): title, `info`, and the menu button that opens `menu`.
+pub fn top_bar(info: Memo<Option<String>>, menu: RwSignal<bool>) -> impl IntoView {
+    let tree = Memo::new(move |_| {
+        vec![el("header").class("topbar").kids([
+            el("h1").class("title").text(tr!(PanelTitle)),
+            el("span").class("info").text(info.get().unwrap_or_default()),
+            el("button").attr("type", "button").class("menu").attr("data-menu", "").text(tr!(PanelMenu)),
+        ])]
+    });
+    let tap = Callback::new(move |e: web_sys::Element| {
+        if e.closest("[data-menu]").ok().flatten().is_some() {
+            menu.update(|m| *m = !*m);
+        }
+    });
     view! {
-        <header class="topbar">
-            <h1 class="title">"Löwenherz"</h1>
-            <span class="info">{info}</span>
-            <button class="menu" data-menu="" on:click=move |_| menu.update(|m| *m = !*m)>"Menu"</button>
-        </header>
+        <super::dom::Dom tree=tree class="topbar-host" on_tap=tap/>
         {move || menu.get().then(|| view! { <super::share::GameMenu open=menu/> })}
     }
 }
@@ -119,40 +131,54 @@ pub fn Prompt() -> impl IntoView {
                 _ => None,
             }).unwrap_or_default();
             if let crate::app::session::Screen::Thinking(c) = s.screen() {
-                return format!("{} (computer) is to move.", s.name(c));
+                return tr!(PanelThinking, name = s.name(c));
             }
             match &v.phase {
-                _ if s.pending.is_some() => format!("{me}: this ends the action card — confirm it (the next card is turned up), or take it back."),
-                _ if s.must_confirm() => format!("{me}: your action is complete — confirm it, or take moves back."),
-                _ if s.politics_offer().is_some() => {
-                    format!("{me}: you may play Alliance or Renegade with your decision card now.")
-                }
-                PhaseView::Placement { colour, castle: None, min_distance, .. } => {
-                    let whose = if Some(*colour) == v.viewer { "your".to_string() } else { format!("a neutral {}", crate::app::colour_label(*colour).to_lowercase()) };
-                    format!("{me}: place {whose} castle on a highlighted open space (at least {min_distance} spaces from castles of its colour).")
-                }
-                PhaseView::Placement { castle: Some(c), .. } => format!("{me}: place its knight on an open space next to {c}."),
-                PhaseView::Choosing { cards, .. } => format!("{me}: choose {} on the action card.", if *cards == 2 { "two actions" } else { "an action" }),
-                PhaseView::Negotiation { action: a, .. } => format!("{me}: negotiate for \u{201c}{}\u{201d} — offer ducats, accept, or duel.", action(*a)),
-                PhaseView::Duel { action: a, .. } => format!("{me}: your sealed bid for \u{201c}{}\u{201d}.", action(*a)),
+                _ if s.pending.is_some() => tr!(PanelPromptPending, me = me),
+                _ if s.must_confirm() => tr!(PanelPromptComplete, me = me),
+                _ if s.politics_offer().is_some() => tr!(PanelPromptPolitics, me = me),
+                PhaseView::Placement { colour, castle: None, min_distance, .. } if Some(*colour) == v.viewer => tr!(PanelPromptCastle, me = me, min = min_distance),
+                PhaseView::Placement { colour, castle: None, min_distance, .. } => tr!(PanelPromptNeutralCastle, me = me, colour = super::board::colour_adj(crate::engine::Edition::Classic, *colour), min = min_distance),
+                PhaseView::Placement { castle: Some(c), .. } => tr!(PanelPromptKnight, me = me, castle = c),
+                PhaseView::Choosing { cards: 2, .. } => tr!(PanelPromptChooseTwo, me = me),
+                PhaseView::Choosing { .. } => tr!(PanelPromptChooseOne, me = me),
+                PhaseView::Negotiation { action: a, .. } => tr!(PanelPromptNegotiate, me = me, action = action(*a)),
+                PhaseView::Duel { action: a, .. } => tr!(PanelPromptBid, me = me, action = action(*a)),
                 PhaseView::Perform { action: a, .. } if !v.moves.iter().any(|m| matches!(m, Move::Border { .. } | Move::Knight { .. } | Move::Expand { .. } | Move::Open { .. } | Move::Take { .. })) => {
-                    format!("{me}: {} — nothing more you can do or pay for: end the action.", action(*a))
+                    tr!(PanelPromptNothingLeft, me = me, action = action(*a))
                 }
-                PhaseView::Perform { action: a, borders_left: Some(n), .. } => format!("{me}: {} — tap an edge for a border ({n} left).", action(*a)),
-                PhaseView::Perform { action: a, opened: Some(_), .. } => format!("{me}: {} — take one card from the pile.", action(*a)),
-                PhaseView::Perform { action: a, knights_placed: None, .. } => format!("{me}: {} — look through a pile.", action(*a)),
-                PhaseView::Perform { action: a, .. } => format!("{me}: {} — tap a highlighted space.", action(*a)),
-                PhaseView::Over { .. } => "The game is over.".into(),
+                PhaseView::Perform { action: a, borders_left: Some(n), .. } => tr!(PanelPromptBorders, me = me, action = action(*a), n = n),
+                PhaseView::Perform { action: a, opened: Some(_), .. } => tr!(PanelPromptTakeCard, me = me, action = action(*a)),
+                PhaseView::Perform { action: a, knights_placed: None, .. } => tr!(PanelPromptLookPile, me = me, action = action(*a)),
+                PhaseView::Perform { action: a, .. } => tr!(PanelPromptTapSpace, me = me, action = action(*a)),
+                PhaseView::Over { .. } => tr!(String PanelGameOver),
             }
         })
     };
     view! {
         <div class="prompt" aria-live="polite">
-            <p class="todo">{text}</p>
-            {move || ctx.notice.get().map(|n| view! { <p class="notice" role="alert">{n}<button class="x" aria-label="Dismiss" on:click=move |_| ctx.notice.set(None)>"×"</button></p> })}
+            <super::dom::Dom tree=Memo::new(move |_| vec![super::dom::el("p").class("todo").text(text().unwrap_or_default())]) class="todo-host"/>
+            <Notice/>
             <CardHelp/>
         </div>
     }
+}
+
+/// The last notice (why a tap was refused, …), which the player can dismiss.
+#[component]
+pub fn Notice() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let tree = Memo::new(move |_| {
+        ctx.notice.get().map_or_else(Vec::new, |n| {
+            vec![el("p").class("notice").attr("role", "alert").text(n).kid(el("button").attr("type", "button").class("x").attr("aria-label", tr!(PanelDismiss)).attr("data-dismiss-notice", "").text("×"))]
+        })
+    });
+    let tap = Callback::new(move |e: web_sys::Element| {
+        if e.closest("[data-dismiss-notice]").ok().flatten().is_some() {
+            ctx.notice.set(None);
+        }
+    });
+    view! { <super::dom::Dom tree=tree class="notice-host" on_tap=tap/> }
 }
 
 /// The controls of the current step (everything that is not a tap on the board).
@@ -173,9 +199,9 @@ pub fn Controls() -> impl IntoView {
             let choices = ctx.pay_choice.get();
             if !choices.is_empty() {
                 parts.push(view! {
-                    <div class="row pay-choice" role="group" aria-label="How to pay">
-                        {choices.into_iter().map(|m| view! { <button data-pay=pay_label(&m) on:click=move |_| ctx.act(m)>{pay_label(&m)}</button> }).collect_view()}
-                        <button on:click=move |_| { ctx.pay_choice.set(Vec::new()); ctx.notice.set(None); }>"Cancel"</button>
+                    <div class="row pay-choice" role="group" aria-label=tr!(PanelHowToPay)>
+                        {choices.into_iter().map(|m| view! { <button data-pay=m.to_string() on:click=move |_| ctx.act(m)>{pay_label(&m)}</button> }).collect_view()}
+                        <button on:click=move |_| { ctx.pay_choice.set(Vec::new()); ctx.notice.set(None); }>{tr!(PanelCancel)}</button>
                     </div>
                 }.into_any());
             }
@@ -184,13 +210,13 @@ pub fn Controls() -> impl IntoView {
             if !s.staged.is_empty() || s.pending.is_some() {
                 let must = s.must_confirm();
                 let label = match s.pending {
-                    Some(_) => "Confirm — on to the next card",
-                    None if must => "Confirm — done",
-                    None => "Confirm",
+                    Some(_) => tr!(PanelConfirmNextCard),
+                    None if must => tr!(PanelConfirmDone),
+                    None => tr!(PanelConfirm),
                 };
                 parts.push(view! {
                     <div class="staging">
-                        <button class="undo" data-undo="" on:click=move |_| ctx.update(|s| s.undo())>"Take back"</button>
+                        <button class="undo" data-undo="" on:click=move |_| ctx.update(|s| s.undo())>{tr!(PanelTakeBack)}</button>
                         <button class=if must { "confirm primary" } else { "confirm" } data-confirm="" on:click=move |_| ctx.update(|s| s.confirm())>{label}</button>
                     </div>
                 }.into_any());
@@ -206,15 +232,15 @@ pub fn Controls() -> impl IntoView {
                 let done_now = moves.iter().copied().find(|m| matches!(m, Move::Done { .. }) && matches!(v.phase, PhaseView::Choosing { .. }));
                 parts.push(view! {
                     <div class="row politics">
-                        {can_ally.then(|| view! { <button class:active=move || matches!(ctx.mode.get(), Mode::AllianceOwn | Mode::AllianceOther(_)) on:click=move |_| { ctx.mode.set(Mode::AllianceOwn); ctx.notice.set(Some("Tap the castle of your province.".into())); }>"Play Alliance"</button> })}
-                        {can_renegade.then(|| view! { <button class:active=move || matches!(ctx.mode.get(), Mode::RenegadeRemove | Mode::RenegadePlace(_)) on:click=move |_| { ctx.mode.set(Mode::RenegadeRemove); ctx.notice.set(Some("Tap the foreign knight to remove.".into())); }>"Play Renegade"</button> })}
-                        {(mode != Mode::Normal).then(|| view! { <button on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.notice.set(None); }>"Cancel"</button> })}
-                        <button class="primary" on:click=move |_| {
+                        {can_ally.then(|| view! { <button class:active=move || matches!(ctx.mode.get(), Mode::AllianceOwn | Mode::AllianceOther(_)) on:click=move |_| { ctx.mode.set(Mode::AllianceOwn); ctx.notice.set(Some(tr!(String PanelNoticeAllianceOwn))); }>{tr!(PanelPlayAlliance)}</button> })}
+                        {can_renegade.then(|| view! { <button class:active=move || matches!(ctx.mode.get(), Mode::RenegadeRemove | Mode::RenegadePlace(_)) on:click=move |_| { ctx.mode.set(Mode::RenegadeRemove); ctx.notice.set(Some(tr!(String PanelNoticeRenegadeRemove))); }>{tr!(PanelPlayRenegade)}</button> })}
+                        {(mode != Mode::Normal).then(|| view! { <button on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.notice.set(None); }>{tr!(PanelCancel)}</button> })}
+                        <button class="primary" data-politics-pass="" on:click=move |_| {
                             ctx.mode.set(Mode::Normal);
                             ctx.notice.set(None);
                             // When nothing else is asked before the game ends, passing is a move of its own.
                             match done_now { Some(m) => ctx.act(m), None => ctx.update(|s| s.pass_politics()) }
-                        }>"Continue without"</button>
+                        }>{tr!(PanelContinueWithout)}</button>
                     </div>
                 }.into_any());
             } else {
@@ -223,13 +249,13 @@ pub fn Controls() -> impl IntoView {
                     PhaseView::Perform { knights_placed: Some(_), .. } => {
                         let forest: Vec<Move> = moves.iter().copied().filter(|m| matches!(m, Move::Knight { pay, .. } if !pay.is_empty())).collect();
                         if !forest.is_empty() && !moves.iter().any(|m| matches!(m, Move::Knight { pay, at, .. } if pay.is_empty() && forest.iter().any(|f| matches!(f, Move::Knight { at: a, .. } if a == at)))) {
-                            parts.push(view! { <p class="hint">"Forest knights are paid with a treasure card (no change)."</p> }.into_any());
+                            parts.push(view! { <p class="hint">{tr!(PanelForestHint)}</p> }.into_any());
                         }
                     }
                     _ => {}
                 }
                 if matches!(v.phase, PhaseView::Perform { .. }) && has(&|m| matches!(m, Move::Done { .. })) {
-                    let label = if s.staged.is_empty() { "End action" } else { "End action (confirm)" };
+                    let label = if s.staged.is_empty() { tr!(PanelEndAction) } else { tr!(PanelEndActionConfirm) };
                     let by = v.viewer.expect("viewer");
                     parts.push(view! { <div class="row"><button class="done" on:click=move |_| ctx.act(Move::Done { by })>{label}</button></div> }.into_any());
                 }
@@ -261,33 +287,33 @@ fn step_tree(v: &View, s: &crate::app::session::Session, chosen: &[u8], amount: 
                         .text(format!(" {}", action_text(actions[i as usize - 1])))
                 })))
                 .kid(el("div").class("row").kid(
-                    button((if cards == 2 { "Lay these two cards" } else { "Lay this card" }).into())
+                    button((if cards == 2 { tr!(PanelLayTwo) } else { tr!(PanelLayOne) }).into())
                         .class("primary")
-                        .attr("data-confirm-decision", "")
+                        .attr("data-confirm-decision", cards.to_string())
                         .attr_if(chosen.len() != cards, "disabled", ""),
                 ))]
         }
         PhaseView::Negotiation { pair, last, standing, .. } => {
             let other = if pair[0] == by { pair[1] } else { pair[0] };
             let me = if pair[0] == by { 0 } else { 1 };
-            let shown_offer = |x: Option<u32>| x.map_or("none".into(), |x| x.to_string());
+            let shown_offer = |x: Option<u32>| x.map_or(tr!(String PanelOfferNone), |x| x.to_string());
             let can_offer = v.moves.iter().any(|m| matches!(m, Move::Offer { .. }));
             let mut row = el("div").class("row");
             if let Some(x) = standing {
-                row = row.kid(button(format!("Accept: receive {x} and let {} perform", s.name(other))).attr("data-accept", ""));
+                row = row.kid(button(tr!(PanelAccept, amount = x, name = s.name(other))).attr("data-accept", ""));
             }
             vec![el("div")
                 .class("negotiate")
-                .kid(el("p").text(format!("Last offers — {}: {} · {}: {}", s.name(by), shown_offer(last[me]), s.name(other), shown_offer(last[1 - me]))))
+                .kid(el("p").text(tr!(PanelLastOffers, me = s.name(by), mine = shown_offer(last[me]), other = s.name(other), theirs = shown_offer(last[1 - me]))))
                 .kid_opt(can_offer.then(|| {
                     el("div")
                         .class("row")
-                        .kid(button("−".into()).attr("aria-label", "less").attr("data-less", ""))
-                        .kid(el("span").class("amount").attr("data-private", by.name()).text(format!("{amount} ducats")))
-                        .kid(button("+".into()).attr("aria-label", "more").attr("data-more-money", ""))
-                        .kid(button("Offer".into()).class("primary").attr("data-offer", ""))
+                        .kid(button("−".into()).attr("aria-label", tr!(PanelLess)).attr("data-less", ""))
+                        .kid(el("span").class("amount").attr("data-private", by.name()).text(ducats_of(amount)))
+                        .kid(button("+".into()).attr("aria-label", tr!(PanelMore)).attr("data-more-money", ""))
+                        .kid(button(tr!(String PanelOffer)).class("primary").attr("data-offer", ""))
                 }))
-                .kid(row.kid(button("Break off: duel".into()).attr("data-duel", "")))]
+                .kid(row.kid(button(tr!(String PanelBreakOff)).attr("data-duel", "")))]
         }
         PhaseView::Perform { opened, borders_left: None, knights_placed: None, .. } => match (opened, &v.opened_pile) {
             (Some(_), Some((pile, cards))) => {
@@ -295,7 +321,7 @@ fn step_tree(v: &View, s: &crate::app::session::Session, chosen: &[u8], amount: 
                 vec![el("div")
                     .class("pile-open")
                     .attr("data-private", by.name())
-                    .kid(el("p").text(format!("Pile {pile} — take one card:")))
+                    .kid(el("p").text(tr!(PanelPileTake, pile = pile)))
                     .kid(el("div").class("row").kids(cards.iter().filter(|c| {
                         let new = !seen.contains(*c);
                         seen.push(**c);
@@ -304,7 +330,7 @@ fn step_tree(v: &View, s: &crate::app::session::Session, chosen: &[u8], amount: 
             }
             _ => vec![el("div").class("row piles").kids([1u8, 2].map(|p| {
                 let n = v.piles[p as usize - 1];
-                button(format!("Look through pile {p} ({n} cards)")).attr("data-open-pile", p.to_string()).attr_if(n == 0, "disabled", "")
+                button(if n == 1 { tr!(PanelLookPileOne, pile = p, n = n) } else { tr!(PanelLookPileMany, pile = p, n = n) }).attr("data-open-pile", p.to_string()).attr_if(n == 0, "disabled", "")
             }))],
         },
         _ => Vec::new(),
@@ -386,26 +412,58 @@ fn Bid() -> impl IntoView {
     let held = Treasures::in_hand(v.hands[by].as_deref().unwrap_or(&[]));
     let money = RwSignal::new(0u32);
     let treasures = RwSignal::new(Treasures::NONE);
+    // The amount's row is drawn once (typing keeps its focus); what it sets shows in the rows below.
+    let amount = Memo::new(move |_| {
+        vec![el("div").class("row").kids([
+            el("button").attr("type", "button").attr("aria-label", tr!(PanelLess)).attr("data-bid-less", "").text("−"),
+            el("input").attr("type", "number").attr("aria-label", tr!(PanelBidInput)).attr("min", "0").attr("max", max.to_string()).attr("value", "0").attr("data-bid-amount", ""),
+            el("button").attr("type", "button").attr("aria-label", tr!(PanelMore)).attr("data-bid-more", "").text("+"),
+            el("span").text(tr!(PanelBidOfMax, max = max)),
+        ])]
+    });
+    let show = move |n: u32| {
+        let input = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-bid-amount]").ok().flatten());
+        if let Some(i) = input.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok()) {
+            i.set_value(&n.to_string());
+        }
+    };
+    let step = Callback::new(move |e: web_sys::Element| {
+        let is = |a: &str| e.closest(&format!("[{a}]")).ok().flatten().is_some();
+        if is("data-bid-less") {
+            money.update(|a| *a = a.saturating_sub(1));
+            show(money.get_untracked());
+        } else if is("data-bid-more") {
+            money.update(|a| *a = (*a + 1).min(max));
+            show(money.get_untracked());
+        }
+    });
+    let typed = Callback::new(move |e: web_sys::Element| {
+        if let Some(v) = js_sys::Reflect::get(&e, &"value".into()).ok().and_then(|v| v.as_string()) {
+            money.set(v.parse::<u32>().unwrap_or(0).min(max));
+        }
+    });
+    let rest = Memo::new(move |_| {
+        let (m, t) = (money.get(), treasures.get());
+        let cards = held.cards().map(|c| {
+            let bit = c.treasure_bit().unwrap_or(0);
+            el("button").attr("type", "button").attr_if(t.0 & bit != 0, "class", "active").attr("data-treasure-bit", bit.to_string()).text(format!("+ {}", card_label(c)))
+        });
+        vec![
+            el("div").class("row").kids(cards),
+            el("div").class("row").kid(el("button").attr("type", "button").class("primary").attr("data-seal-bid", "").text(tr!(PanelSealBid, bid = bid_text(m, t)))),
+        ]
+    });
+    let seal = Callback::new(move |e: web_sys::Element| {
+        if let Some(bit) = super::dom::closest_attr(&e, "data-treasure-bit").and_then(|b| b.parse::<u8>().ok()) {
+            treasures.update(|t| t.0 ^= bit);
+        } else if e.closest("[data-seal-bid]").ok().flatten().is_some() {
+            ctx.act(Move::Bid { by, money: money.get_untracked(), treasures: treasures.get_untracked() });
+        }
+    });
     view! {
         <div class="bid" data-private=by.name()>
-            <div class="row">
-                <button aria-label="less" on:click=move |_| money.update(|a| *a = a.saturating_sub(1))>"−"</button>
-                <input type="number" aria-label="Your bid in ducats" min="0" max=max.to_string() prop:value=move || money.get().to_string() data-bid-amount=""
-                    on:input=move |e| { let x: u32 = event_target_value(&e).parse().unwrap_or(0); money.set(x.min(max)); }/>
-                <button aria-label="more" on:click=move |_| money.update(|a| *a = (*a + 1).min(max))>"+"</button>
-                <span>{format!("of your {max} ducats")}</span>
-            </div>
-            <div class="row">
-                {held.cards().map(|c| {
-                    let bit = c.treasure_bit().unwrap_or(0);
-                    view! { <button class:active=move || treasures.get().0 & bit != 0 on:click=move |_| treasures.update(|t| t.0 ^= bit)>{format!("+ {}", card_label(c))}</button> }
-                }).collect_view()}
-            </div>
-            <div class="row">
-                <button class="primary" data-seal-bid="" on:click=move |_| ctx.act(Move::Bid { by, money: money.get(), treasures: treasures.get() })>
-                    {move || format!("Seal my bid: {}", bid_text(money.get(), treasures.get()))}
-                </button>
-            </div>
+            <super::dom::Dom tree=amount class="bid-amount" on_tap=step on_change=typed/>
+            <super::dom::Dom tree=rest class="bid-rest" on_tap=seal/>
         </div>
     }
     .into_any()
@@ -414,10 +472,10 @@ fn Bid() -> impl IntoView {
 /// A politics card's label.
 pub fn card_label(c: PoliticsCard) -> String {
     match c {
-        PoliticsCard::Alliance => "Alliance".into(),
-        PoliticsCard::Renegade => "Renegade".into(),
-        PoliticsCard::Deeds(n) => format!("Deeds {n}"),
-        PoliticsCard::Treasure(n) => format!("Treasure {n}"),
+        PoliticsCard::Alliance => tr!(String PanelCardAlliance),
+        PoliticsCard::Renegade => tr!(String PanelCardRenegade),
+        PoliticsCard::Deeds(n) => tr!(PanelCardDeeds, n = n),
+        PoliticsCard::Treasure(n) => tr!(PanelCardTreasure, n = n),
     }
 }
 
@@ -425,7 +483,7 @@ pub fn card_label(c: PoliticsCard) -> String {
 fn action_card_tree(t: &Table) -> Vec<Node> {
     let v = &t.view;
     let body = match v.card.map(|c| (c, c.face())) {
-        None => el("p").text("No action card yet."),
+        None => el("p").text(tr!(PanelNoActionCard)),
         Some((_, CardFace::Actions(a))) => el("ol").class("actions").kids((0..3).map(|i| {
             el("li")
                 .attr("tabindex", "0")
@@ -436,7 +494,7 @@ fn action_card_tree(t: &Table) -> Vec<Node> {
         })),
         Some((card, _)) => el("p").text(card.to_string()),
     };
-    vec![el("h2").text("Action card"), body]
+    vec![el("h2").text(tr!(PanelActionCard)), body]
 }
 
 /// The face-up action card.
@@ -452,7 +510,11 @@ fn track_tree(t: &Table) -> Vec<Node> {
     let rows = v.players.iter().map(|&c| {
         let score = v.scores[c];
         let change: i32 = t.changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
-        let money = v.ducats[c].filter(|_| v.public_money || v.viewer != Some(c)).map(|d| format!(" · {}", crate::app::newed_log::ducats(d))).unwrap_or_default();
+        let (cards, knights) = (cards_of(v.hand_counts[c]), knights_of(v.knights_in_stock[c] as usize));
+        let meta = match v.ducats[c].filter(|_| v.public_money || v.viewer != Some(c)) {
+            Some(d) => tr!(PanelTrackMetaMoney, cards = cards, knights = knights, money = crate::app::newed_log::ducats(d)),
+            None => tr!(PanelTrackMeta, cards = cards, knights = knights),
+        };
         let pts = el("span").class(if change != 0 { "pts changed" } else { "pts" }).text(score.to_string());
         let pts = if change != 0 { pts.kid(el("small").text(if change > 0 { format!(" +{change}") } else { format!(" {change}") })) } else { pts };
         el("div")
@@ -461,9 +523,9 @@ fn track_tree(t: &Table) -> Vec<Node> {
             .kid(el("span").class("who").kid(emblem(c)).text(t.name(c)))
             .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%", score * 100 / max)).kid(emblem(c))))
             .kid(pts)
-            .kid(el("span").class("meta").text(format!("{} · {} left{money}", count(v.hand_counts[c], "card", "cards"), count(v.knights_in_stock[c] as usize, "knight", "knights"))))
+            .kid(el("span").class("meta").text(meta))
     });
-    let mut out = vec![el("h2").text("Power track"), el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").text(max.to_string()))];
+    let mut out = vec![el("h2").text(tr!(PanelPowerTrack)), el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").text(max.to_string()))];
     out.extend(rows);
     out.extend(public_notes(&v.alliances, v.neutral));
     out
@@ -473,13 +535,11 @@ fn track_tree(t: &Table) -> Vec<Node> {
 pub fn public_notes(alliances: &[(crate::engine::Space, crate::engine::Space)], neutral: Option<Colour>) -> Vec<Node> {
     let mut out = Vec::new();
     if !alliances.is_empty() {
-        out.push(el("p").class("hint alliances").attr("data-alliances", "").text(format!(
-            "Alliances (sealed on their border): {}",
-            alliances.iter().map(|(a, b)| format!("{a}–{b}")).collect::<Vec<_>>().join(", ")
-        )));
+        let list = alliances.iter().map(|(a, b)| format!("{a}–{b}")).collect::<Vec<_>>().join(", ");
+        out.push(el("p").class("hint alliances").attr("data-alliances", "").text(tr!(PanelAlliances, list = list)));
     }
     if let Some(n) = neutral {
-        out.push(el("p").class("hint").attr("data-neutral-legend", "").kid(emblem(n)).text(format!("{} — neutral: blocks, never scores.", crate::app::colour_label(n))));
+        out.push(el("p").class("hint").attr("data-neutral-legend", "").kid(emblem(n)).text(tr!(PanelNeutralLegend, colour = crate::app::colour_name(crate::engine::Edition::Classic, n))));
     }
     out
 }
@@ -497,17 +557,17 @@ fn private_tree(v: &View, name: String) -> Vec<Node> {
     let unally: Vec<Move> = v.moves.iter().copied().filter(|m| matches!(m, Move::Unally { .. })).collect();
     let buttons = unally_buttons(&unally).into_iter().enumerate().filter_map(|(i, m)| {
         let Move::Unally { a, b, pay, .. } = m else { return None };
-        let how = if pay.is_empty() { "10 ducats".to_string() } else { pay.cards().map(card_label).collect::<Vec<_>>().join(" + ") };
-        Some(el("button").attr("type", "button").class("unally").attr("data-unally", i.to_string()).text(format!("End alliance {a}–{b} ({how})")))
+        let how = if pay.is_empty() { tr!(String PanelTenDucats) } else { pay.cards().map(card_label).collect::<Vec<_>>().join(" + ") };
+        Some(el("button").attr("type", "button").class("unally").attr("data-unally", i.to_string()).text(tr!(PanelEndAlliance, a = a, b = b, how = how)))
     });
     vec![
         el("section")
             .class("panel mine")
             .attr("data-private", me.name())
             .attr("style", format!("border-color:{}", colour_fill(me)))
-            .kid(el("h2").kid(emblem(me)).text(format!("{name} (you)")))
-            .kid(el("p").class("money").text(format!("{} ducats", v.ducats[me].unwrap_or(0))))
-            .kid(if hand.is_empty() { el("p").class("hand").text("No politics cards.") } else { el("ul").class("politics-cards").kids(hand.iter().map(|&c| politics_face(c, v.politics_window.is_some()))) })
+            .kid(el("h2").kid(emblem(me)).text(tr!(PanelYou, name = name)))
+            .kid(el("p").class("money").text(ducats_of(v.ducats[me].unwrap_or(0))))
+            .kid(if hand.is_empty() { el("p").class("hand").text(tr!(PanelNoPolitics)) } else { el("ul").class("politics-cards").kids(hand.iter().map(|&c| politics_face(c, v.politics_window.is_some()))) })
             .kids(buttons),
     ]
 }
@@ -515,12 +575,23 @@ fn private_tree(v: &View, name: String) -> Vec<Node> {
 /// A politics card's face: its name and what it does, and when it can't be played now, why.
 fn politics_face(c: PoliticsCard, window: bool) -> Node {
     let (what, when) = match c {
-        PoliticsCard::Alliance => ("Two neighbouring provinces can't expand into each other.", (!window).then_some("Play it right after laying a decision card.")),
-        PoliticsCard::Renegade => ("Replace a foreign knight in a neighbouring province with one of yours.", (!window).then_some("Play it right after laying a decision card.")),
-        PoliticsCard::Deeds(_) => ("Its points count at the end of the game.", None),
-        PoliticsCard::Treasure(_) => ("Pays its value in duels and for costs (no change given).", None),
+        PoliticsCard::Alliance => (tr!(PanelAllianceWhat), (!window).then(|| tr!(PanelPlayAfterDecision))),
+        PoliticsCard::Renegade => (tr!(PanelRenegadeWhat), (!window).then(|| tr!(PanelPlayAfterDecision))),
+        PoliticsCard::Deeds(_) => (tr!(PanelDeedsWhat), None),
+        PoliticsCard::Treasure(_) => (tr!(PanelTreasureWhat), None),
     };
-    el("li").class("politics-card").attr("tabindex", "0").attr("data-help", format!("{}: {what}{}", card_label(c), when.map(|w| format!(" {w}")).unwrap_or_default())).attr("data-politics-card", card_label(c)).kid(el("b").text(card_label(c))).kid(el("span").text(format!(" — {what}"))).kid_opt(when.map(|w| el("small").class("why-not").text(format!(" {w}"))))
+    let help = match when {
+        Some(w) => tr!(PanelCardHelpWhen, card = card_label(c), what = what, when = w),
+        None => tr!(PanelCardHelp, card = card_label(c), what = what),
+    };
+    el("li")
+        .class("politics-card")
+        .attr("tabindex", "0")
+        .attr("data-help", help)
+        .attr("data-politics-card", c.name())
+        .kid(el("b").text(card_label(c)))
+        .kid(el("span").text(format!(" {}", tr!(PanelCardWhat, what = what))))
+        .kid_opt(when.map(|w| el("small").class("why-not").text(format!(" {w}"))))
 }
 
 /// The holder's private panel.
@@ -562,11 +633,13 @@ fn unally_buttons(moves: &[Move]) -> Vec<Move> {
 
 /// What a tap's move does, in words (for the choice when a tap could mean several moves).
 pub fn pay_label(m: &Move) -> String {
-    let how = |pay: &Treasures| if pay.is_empty() { String::new() } else { format!(", paid with {}", pay.cards().map(card_label).collect::<Vec<_>>().join(" + ")) };
+    let cards = |pay: &Treasures| pay.cards().map(card_label).collect::<Vec<_>>().join(" + ");
     match m {
-        Move::Knight { pay, at, .. } => format!("Knight on {at}{}", how(pay)),
-        Move::Renegade { pay, place, .. } => format!("Your knight to {place}{}", how(pay)),
-        Move::Expand { at, .. } => format!("Expand to {at}"),
+        Move::Knight { pay, at, .. } if pay.is_empty() => tr!(PanelKnightOn, at = at),
+        Move::Knight { pay, at, .. } => tr!(PanelKnightOnPaid, at = at, cards = cards(pay)),
+        Move::Renegade { pay, place, .. } if pay.is_empty() => tr!(PanelRenegadeTo, at = place),
+        Move::Renegade { pay, place, .. } => tr!(PanelRenegadeToPaid, at = place, cards = cards(pay)),
+        Move::Expand { at, .. } => tr!(PanelExpandTo, at = at),
         other => other.to_string(),
     }
 }
@@ -590,7 +663,17 @@ pub fn highlight_tap(ctx: Ctx) -> Callback<web_sys::Element> {
 #[component]
 pub fn CardHelp() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    move || ctx.help.get().map(|h| view! { <p class="card-help" role="status" data-card-help="">{h}<button class="x" aria-label="Close" on:click=move |_| ctx.help.set(None)>"×"</button></p> })
+    let tree = Memo::new(move |_| {
+        ctx.help.get().map_or_else(Vec::new, |h| {
+            vec![el("p").class("card-help").attr("role", "status").attr("data-card-help", "").text(h).kid(el("button").attr("type", "button").class("x").attr("aria-label", tr!(PanelClose)).attr("data-close-help", "").text("×"))]
+        })
+    });
+    let tap = Callback::new(move |e: web_sys::Element| {
+        if e.closest("[data-close-help]").ok().flatten().is_some() {
+            ctx.help.set(None);
+        }
+    });
+    view! { <super::dom::Dom tree=tree class="card-help-host" on_tap=tap/> }
 }
 
 /// Shows a card's explanation (`data-help`) when the card is reached with the keyboard
@@ -608,9 +691,9 @@ pub fn card_help(ctx: Ctx, ev: &web_sys::Event, focus: bool) {
 /// The log, newest first (shared by both editions).
 pub fn log_tree(lines: &[LogLine]) -> Vec<Node> {
     vec![
-        el("h2").text("Game log"),
+        el("h2").text(tr!(PanelGameLog)),
         // Announced as it grows (role log); the list scrolls, so it can take focus.
-        el("div").attr("role", "log").attr("aria-label", "Game log").kid(el("ol").class("log-lines").attr("tabindex", "0").attr("aria-label", "Game log, newest first").kids(lines.iter().rev().take(60).map(|l| {
+        el("div").attr("role", "log").attr("aria-label", tr!(PanelGameLog)).kid(el("ol").class("log-lines").attr("tabindex", "0").attr("aria-label", tr!(PanelGameLogList)).kids(lines.iter().rev().take(60).map(|l| {
             let spaces = crate::app::log::spaces_in(&l.text).iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
             el("li")
                 .attr("style", l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default())
@@ -621,9 +704,11 @@ pub fn log_tree(lines: &[LogLine]) -> Vec<Node> {
     ]
 }
 
-/// Every player's score over the rounds or turns (`unit`), with the King chip's line when it is
-/// near the scores reached. Lines of tied players are offset a little so none hides another.
+/// Every player's score over the rounds or turns (`unit`: `"rounds"` or `"turns"`, named in the
+/// player's language), with the King chip's line when it is near the scores reached. Lines of
+/// tied players are offset a little so none hides another.
 pub fn score_plot(history: &[crate::engine::ByColour<u32>], players: &[Colour], chip: Option<u32>, unit: &str) -> AnyView {
+    let (label, axis) = if unit == "turns" { (tr!(PanelPlotTurns), tr!(PanelAxisTurns)) } else { (tr!(PanelPlotRounds), tr!(PanelAxisRounds)) };
     let top = history.iter().flat_map(|h| players.iter().map(|&c| h[c])).max().unwrap_or(0) as i32;
     let chip = chip.map(|c| c as i32).filter(|&c| c <= top.max(10) * 2);
     let max = (top.max(10) * 23 / 20).max(chip.map_or(0, |c| c * 21 / 20)).max(1);
@@ -650,16 +735,16 @@ pub fn score_plot(history: &[crate::engine::ByColour<u32>], players: &[Colour], 
         })
         .collect_view();
     view! {
-        <svg class="plot" viewBox=format!("0 0 {w} {h}") role="img" aria-label=format!("Scores over the {unit}")>
+        <svg class="plot" viewBox=format!("0 0 {w} {h}") role="img" aria-label=label>
             <line class="axis" x1="30" y1=h - 20 x2=w - 10 y2=h - 20/>
             <line class="axis" x1="30" y1="20" x2="30" y2=h - 20/>
             {chip.map(|c| view! {
                 <line class="chip-line" x1="30" y1=y(c) x2=w - 10 y2=y(c)/>
-                <text x="34" y=y(c) - 4 class="plot-label">{format!("King chip {c}")}</text>
+                <text x="34" y=y(c) - 4 class="plot-label">{tr!(PanelPlotKingChip, n = c)}</text>
             })}
             <text x="4" y=h - 20 class="plot-label">"0"</text>
             <text x="4" y=y(top) + 4 class="plot-label">{top}</text>
-            <text x=w - 80 y=h - 4 class="plot-label">{format!("{unit} →")}</text>
+            <text x=w - 80 y=h - 4 class="plot-label">{axis}</text>
             {lines}
         </svg>
     }
@@ -677,10 +762,10 @@ pub fn since_tree(lines: &[LogLine], from: Option<usize>) -> Vec<Node> {
     let skipped = new.len().saturating_sub(8);
     let mut list = el("ul");
     if skipped > 0 {
-        list = list.kid(el("li").text(format!("… {skipped} earlier line{} in the log", if skipped == 1 { "" } else { "s" })));
+        list = list.kid(el("li").text(if skipped == 1 { tr!(PanelSinceEarlierOne, n = skipped) } else { tr!(PanelSinceEarlierMany, n = skipped) }));
     }
     list = list.kids(new[skipped..].iter().map(|l| el("li").text(l.text.clone())));
-    vec![el("div").class("panel since").attr("data-since", "").kid(el("h2").text("Since your turn")).kid(list)]
+    vec![el("div").class("panel since").attr("data-since", "").kid(el("h2").text(tr!(PanelSinceTitle))).kid(list)]
 }
 
 /// The compact score strip that stays in view in portrait: each player's colour, name and score.
@@ -688,4 +773,19 @@ pub fn strip_tree(players: &[(Colour, String, u32)]) -> Vec<Node> {
     vec![el("div").class("score-strip").attr("data-score-strip", "").kids(players.iter().map(|(c, name, score)| {
         el("span").kid(emblem(*c)).text(format!("{name} {score}"))
     }))]
+}
+
+/// "12 ducats" (the amount in the player's own panel and in an offer).
+pub fn ducats_of(n: u32) -> String {
+    if n == 1 { tr!(PanelDucatsOne, n = n) } else { tr!(PanelDucatsMany, n = n) }
+}
+
+/// "1 card", "3 cards".
+pub fn cards_of(n: usize) -> String {
+    if n == 1 { tr!(PanelCardsOne, n = n) } else { tr!(PanelCardsMany, n = n) }
+}
+
+/// "1 knight", "3 knights".
+pub fn knights_of(n: usize) -> String {
+    if n == 1 { tr!(PanelKnightsOne, n = n) } else { tr!(PanelKnightsMany, n = n) }
 }

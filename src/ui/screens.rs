@@ -11,6 +11,7 @@ use crate::app::targets::Mode;
 use crate::app::{colour_label, AnySession};
 use crate::engine::ai::Level;
 use crate::engine::{Colour, Edition, SetupKind};
+use crate::tr;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -31,7 +32,7 @@ pub fn open_from_link(ctx: Ctx) {
             clear_query();
         }
         Err(e) => {
-            ctx.start_message.set(Some(format!("{e} Start a game here instead.")));
+            ctx.start_message.set(Some(tr!(ScreenLinkBad, why = e)));
             clear_query();
         }
     }
@@ -43,7 +44,7 @@ fn resume_from_hash(ctx: Ctx) {
     let Some(id) = hash.strip_prefix("#game=").filter(|id| !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')) else { return };
     match storage::load(id) {
         Ok(s) => ctx.show(Some(s)),
-        Err(e) => ctx.start_message.set(Some(format!("The game this page showed can't be continued: {e}."))),
+        Err(e) => ctx.start_message.set(Some(tr!(ScreenResumeFailed, why = e))),
     }
 }
 
@@ -112,7 +113,7 @@ pub fn StartScreen() -> impl IntoView {
         let n = count.get();
         let players: Vec<Colour> = colours.get()[..n].to_vec();
         if (1..n).any(|i| players[..i].contains(&players[i])) {
-            setup_error.set(Some("Each player needs a different colour.".into()));
+            setup_error.set(Some(tr!(String ScreenDifferentColours)));
             return;
         }
         let kind = if n == 2 || edition.get() == Edition::New { SetupKind::Variable } else { setup.get() };
@@ -121,7 +122,7 @@ pub fn StartScreen() -> impl IntoView {
             t => match t.parse() {
                 Ok(x) => x,
                 Err(_) => {
-                    setup_error.set(Some("The seed is a whole number (or empty for a random one): open \u{201c}More\u{201d} to fix it.".into()));
+                    setup_error.set(Some(tr!(String ScreenSeedNotNumber)));
                     return;
                 }
             },
@@ -134,7 +135,7 @@ pub fn StartScreen() -> impl IntoView {
             .collect();
         let bots: Vec<(Colour, Level)> = (0..n).filter_map(|i| Level::parse(&kinds.get()[i]).map(|l| (players[i], l))).collect();
         if bots.len() == n {
-            setup_error.set(Some("At least one seat needs a person.".into()));
+            setup_error.set(Some(tr!(String ScreenNeedPerson)));
             return;
         }
         let seats = crate::app::seats::Seats { bots, hints: hints.get().then(Default::default) };
@@ -186,7 +187,8 @@ pub fn StartScreen() -> impl IntoView {
     view! {
         <div class="start">
             <h1>"Löwenherz"</h1>
-            <p class="sub">"Klaus Teuber's game of borders and power · pass and play"</p>
+            <p class="sub">{tr!(ScreenTagline)}</p>
+            <div class="row lang-row">{super::lang::menu(ctx)}</div>
             {move || ctx.start_message.get().map(|m| view! { <p class="notice" role="alert" data-start-message="">{m}</p> })}
             {move || {
                 ctx.saves_changed.get();
@@ -194,15 +196,16 @@ pub fn StartScreen() -> impl IntoView {
                     <div class="row continue-latest">
                         <button class="primary big" data-continue-latest="" on:click=move |_| match storage::load(&id) {
                             Ok(s) => ctx.show(Some(s)),
-                            Err(e) => { ctx.start_message.set(Some(format!("This game can't be continued: {e}. Its text is kept as a backup."))); ctx.saves_changed.update(|n| *n += 1); }
-                        }>"Continue"</button>
+                            Err(e) => { ctx.start_message.set(Some(tr!(ScreenCantContinue, why = e))); ctx.saves_changed.update(|n| *n += 1); }
+                        }>{tr!(ScreenContinue)}</button>
                         <span class="hint">{summary}</span>
                     </div>
                 })
             }}
+            {super::tutorial::entry(ctx)}
             <super::dom::Dom tree=new_game class="new-game-host" on_tap=tap on_change=change/>
             <section class="panel saves">
-                <h2>"Saved games"</h2>
+                <h2>{tr!(ScreenSavedGames)}</h2>
                 <super::dom::Dom tree=Memo::new(move |_| saves_tree(saves(), confirming.get().as_deref(), &deleted.get())) class="save-list" on_tap=Callback::new(move |e: web_sys::Element| {
                     let is = |attr: &str| e.closest(&format!("[{attr}]")).ok().flatten().is_some();
                     if let Some(id) = super::dom::closest_attr(&e, "data-undo-delete") {
@@ -218,7 +221,7 @@ pub fn StartScreen() -> impl IntoView {
                     if is("data-continue") {
                         match storage::load(&id) {
                             Ok(s) => ctx.show(Some(s)),
-                            Err(e) => { ctx.start_message.set(Some(format!("This game can't be continued: {e}. Its text is kept as a backup."))); ctx.saves_changed.update(|n| *n += 1); }
+                            Err(e) => { ctx.start_message.set(Some(tr!(ScreenCantContinue, why = e))); ctx.saves_changed.update(|n| *n += 1); }
                         }
                     } else if is("data-delete") {
                         confirming.set(Some(id));
@@ -234,21 +237,34 @@ pub fn StartScreen() -> impl IntoView {
                     }
                 })/>
             </section>
-            <div class="row"><button data-rules="" on:click=move |_| rules.set(true)>"Rules"</button></div>
+            <super::dom::Dom tree=Memo::new(move |_| vec![super::dom::el("div").class("row").kid(super::dom::el("button").attr("type", "button").attr("data-rules", "").text(tr!(ScreenRules)))]) class="rules-host" on_tap=Callback::new(move |_| rules.set(true))/>
             {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules edition=edition.get_untracked()/> })}
             <details class="more" data-more="">
-                <summary>"More: open a game record, choose a seed"</summary>
+                <summary>{tr!(ScreenMore)}</summary>
                 <super::share::ImportPanel/>
-                <section class="panel">
-                    <h2>"Seed"</h2>
-                    <p class="hint">"The same seed deals the same map and cards (a new game's seed is random when this is empty)."</p>
-                <div class="row">
-                    <label>"Seed " <input type="text" inputmode="numeric" placeholder="random" prop:value=move || seed.get() on:input=move |e| seed.set(event_target_value(&e))/></label>
-                </div>
-                </section>
+                {seed_panel(seed)}
             </details>
         </div>
     }
+}
+
+/// The seed of the next new game (empty: a fresh one).
+fn seed_panel(seed: RwSignal<String>) -> impl IntoView {
+    use super::dom::el;
+    let now = seed.get_untracked();
+    let tree = Memo::new(move |_| {
+        vec![el("section").class("panel").kids([
+            el("h2").text(tr!(ScreenSeed)),
+            el("p").class("hint").text(tr!(ScreenSeedHint)),
+            el("div").class("row").kid(el("label").text(tr!(ScreenSeed)).text(" ").kid(el("input").attr("type", "text").attr("inputmode", "numeric").attr("placeholder", tr!(ScreenSeedRandom)).attr("value", now.clone()).attr("data-seed", ""))),
+        ])]
+    });
+    let change = Callback::new(move |e: web_sys::Element| {
+        if let Some(v) = js_sys::Reflect::get(&e, &"value".into()).ok().and_then(|v| v.as_string()) {
+            seed.set(v);
+        }
+    });
+    view! { <super::dom::Dom tree=tree class="seed-host" on_change=change/> }
 }
 
 /// The "New game" panel: edition, players (colour, name, person or computer), setup, money,
@@ -262,59 +278,65 @@ fn new_game_tree(edition: Edition, count: usize, colours: &[Colour], setup: Setu
     };
     let mut panel = el("section")
         .class("panel new-game")
-        .kid(el("h2").text("New game"))
-        .kid(el("div").class("row editions").attr("role", "group").attr("aria-label", "Edition")
-            .kid(edition_button(Edition::Classic, "Classic", "1997 · action cards everyone bids for, politics cards, duels"))
-            .kid(edition_button(Edition::New, "New Edition", "2002 · your own power cards, a market, mines and the King chip")));
+        .kid(el("h2").text(tr!(ScreenNewGame)))
+        .kid(el("div").class("row editions").attr("role", "group").attr("aria-label", tr!(ScreenEdition))
+            .kid(edition_button(Edition::Classic, tr!(ScreenClassic), tr!(ScreenClassicLine)))
+            .kid(edition_button(Edition::New, tr!(ScreenNewEdition), tr!(ScreenNewEditionLine))));
     if edition == Edition::New {
-        panel = panel.kid(el("p").class("hint reconstruction").attr("data-reconstruction", "").text(super::rules::RECONSTRUCTION));
+        panel = panel.kid(el("p").class("hint reconstruction").attr("data-reconstruction", "").text(tr!(ScreenReconstruction)));
     }
-    panel = panel.kid(el("div").class("row").attr("role", "group").attr("aria-label", "Players").kids([2usize, 3, 4].map(|n| choice(count == n, el("button").attr("data-players", n.to_string()).text(format!("{n} players"))))));
+    panel = panel.kid(el("div").class("row").attr("role", "group").attr("aria-label", tr!(ScreenPlayers)).kids([2usize, 3, 4].map(|n| choice(count == n, el("button").attr("data-players", n.to_string()).text(tr!(ScreenPlayerCount, n = n))))));
     for i in 0..count {
         let c = colours[i];
         let options = StartOptions::palette(edition).into_iter().map(|o| {
-            el("option").attr("value", o.name()).attr_if(o == c, "selected", "").attr_if((0..count).any(|j| j != i && colours[j] == o), "disabled", "").text(colour_label(o))
+            el("option").attr("value", o.name()).attr_if(o == c, "selected", "").attr_if((0..count).any(|j| j != i && colours[j] == o), "disabled", "").text(crate::app::colour_name(edition, o))
         });
         let kind = if kinds[i].is_empty() { "person" } else { kinds[i].as_str() };
-        let seats = [("person", "Person"), ("easy", "Computer · easy"), ("medium", "Computer · medium"), ("hard", "Computer · hard")]
+        let seats = [("person", tr!(ScreenSeatPerson)), ("easy", tr!(ScreenSeatEasy)), ("medium", tr!(ScreenSeatMedium)), ("hard", tr!(ScreenSeatHard))]
             .map(|(v, label)| el("option").attr("value", v).attr_if(v == kind, "selected", "").text(label));
         panel = panel.kid(
             el("div")
                 .class("row player-row")
-                .kid(el("select").attr("data-colour", i.to_string()).attr("aria-label", format!("Colour of player {}", i + 1)).kids(options))
+                .kid(el("select").attr("data-colour", i.to_string()).attr("aria-label", tr!(ScreenColourOf, n = i + 1)).kids(options))
                 .kid(super::board::emblem(c).class("emblem swatch"))
-                .kid(el("input").attr("type", "text").attr("maxlength", "24").attr("placeholder", colour_label(c)).attr("value", names[i].clone()).attr("data-name", i.to_string()).attr("aria-label", format!("Name of player {}", i + 1)))
-                .kid(el("select").attr("data-seat", i.to_string()).attr("aria-label", format!("Who plays seat {}", i + 1)).kids(seats)),
+                .kid(el("input").attr("type", "text").attr("maxlength", "24").attr("placeholder", crate::app::colour_name(edition, c)).attr("value", names[i].clone()).attr("data-name", i.to_string()).attr("aria-label", tr!(ScreenNameOf, n = i + 1)))
+                .kid(el("select").attr("data-seat", i.to_string()).attr("aria-label", tr!(ScreenSeatOf, n = i + 1)).kids(seats)),
         );
     }
     if edition == Edition::Classic {
         let two = count == 2;
         panel = panel.kid(
-            el("div").class("row").attr("role", "group").attr("aria-label", "Setup")
-                .kid(choice(setup == SetupKind::Basic && !two, el("button").attr("data-setup", "basic").attr_if(two, "disabled", "").text("Basic setup")))
-                .kid(choice(setup == SetupKind::Variable || two, el("button").attr("data-setup", "variable").text("Variable setup"))),
+            el("div").class("row").attr("role", "group").attr("aria-label", tr!(ScreenSetup))
+                .kid(choice(setup == SetupKind::Basic && !two, el("button").attr("data-setup", "basic").attr_if(two, "disabled", "").text(tr!(ScreenBasicSetup))))
+                .kid(choice(setup == SetupKind::Variable || two, el("button").attr("data-setup", "variable").text(tr!(ScreenVariableSetup)))),
         );
     }
     vec![panel
-        .kid(el("div").class("row").attr("role", "group").attr("aria-label", "Money")
-            .kid(choice(!public_money, el("button").attr("data-money", "private").text("Private money")))
-            .kid(choice(public_money, el("button").attr("data-money", "public").text("Public money"))))
+        .kid(el("div").class("row").attr("role", "group").attr("aria-label", tr!(ScreenMoney))
+            .kid(choice(!public_money, el("button").attr("data-money", "private").text(tr!(ScreenPrivateMoney))))
+            .kid(choice(public_money, el("button").attr("data-money", "public").text(tr!(ScreenPublicMoney)))))
         .kid(el("div").class("row").kid(el("label").class("check")
             .kid(el("input").attr("type", "checkbox").attr("data-hints-option", "").attr_if(hints, "checked", ""))
-            .text(" Hints: people may ask what a strong player would do")))
+            .text(" ")
+            .text(tr!(ScreenHintsOption))))
         .kid(el("div").class("row start-row")
-            .kid(el("button").class("primary big").attr("data-start", "").text("Start game"))
+            .kid(el("button").class("primary big").attr("data-start", "").text(tr!(ScreenStartGame)))
             .kid_opt(error.map(|m| el("span").class("notice").attr("role", "alert").attr("data-setup-error", "").text(m))))]
 }
 
-/// A save's time in the browser's words ("22/11/2026, 09:50").
+/// A save's time in the browser's words ("22/11/2026, 09:50"), in the page's language.
 fn when(ms: f64) -> String {
     let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
     let opts = js_sys::Object::new();
     for (k, v) in [("dateStyle", "medium"), ("timeStyle", "short")] {
         let _ = js_sys::Reflect::set(&opts, &k.into(), &v.into());
     }
-    d.to_locale_string("default", &opts).into()
+    // English keeps the browser's own format; German and Italian dates follow the language.
+    let locale = match crate::i18n::lang() {
+        crate::i18n::Lang::En => "default",
+        l => l.code(),
+    };
+    d.to_locale_string(locale, &opts).into()
 }
 
 /// The saved games: a row each, to continue or delete (after a question); then a line with an
@@ -324,9 +346,9 @@ fn saves_tree(list: Vec<Listed>, confirming: Option<&str>, deleted: &[(String, S
     let button = |label: &str, attr: &'static str| el("button").attr("type", "button").attr(attr, "").text(label);
     let delete = |id: &str| {
         if confirming == Some(id) {
-            el("span").class("confirm-delete").attr("role", "group").attr("aria-label", "Delete this game?").text("Delete this game? ").kid(button("Delete", "data-confirm-delete").class("danger")).kid(button("Keep", "data-keep"))
+            el("span").class("confirm-delete").attr("role", "group").attr("aria-label", tr!(ScreenDeleteAsk)).text(tr!(ScreenDeleteAsk)).text(" ").kid(button(tr!(ScreenDelete), "data-confirm-delete").class("danger")).kid(button(tr!(ScreenKeep), "data-keep"))
         } else {
-            button("Delete", "data-delete")
+            button(tr!(ScreenDelete), "data-delete")
         }
     };
     let mut rows: Vec<super::dom::Node> = list
@@ -336,22 +358,22 @@ fn saves_tree(list: Vec<Listed>, confirming: Option<&str>, deleted: &[(String, S
                 .class("save-row")
                 .attr("data-save", id.clone())
                 .attr("data-summary", summary.clone())
-                .kid(el("span").text(summary).kid(el("small").class("when").text(format!(" · saved {}", when(updated)))))
-                .kid(button("Continue", "data-continue").class("primary"))
+                .kid(el("span").text(summary).kid(el("small").class("when").text(" ").text(tr!(ScreenSavedAt, when = when(updated)))))
+                .kid(button(tr!(ScreenContinue), "data-continue").class("primary"))
                 .kid(delete(&id)),
             Listed::Broken { id, reason } => el("div")
                 .class("save-row broken")
                 .attr("data-save", id.clone())
-                .attr("data-summary", "A saved game that can't be read")
-                .kid(el("span").text(format!("A saved game can't be read: {reason}. Its text is kept as a backup.")))
+                .attr("data-summary", tr!(ScreenBrokenSummary))
+                .kid(el("span").text(tr!(ScreenBrokenSave, why = reason)))
                 .kid(delete(&id)),
         })
         .collect();
     if rows.is_empty() {
-        rows.push(el("p").text("No saved games yet."));
+        rows.push(el("p").text(tr!(ScreenNoSaves)));
     }
     rows.extend(deleted.iter().map(|(id, _, summary)| {
-        el("div").class("save-row deleted").attr("role", "status").kid(el("span").text(format!("Deleted: {summary}."))).kid(el("button").attr("type", "button").attr("data-undo-delete", id.clone()).text("Undo"))
+        el("div").class("save-row deleted").attr("role", "status").kid(el("span").text(tr!(ScreenDeleted, summary = summary))).kid(el("button").attr("type", "button").attr("data-undo-delete", id.clone()).text(tr!(ScreenUndo)))
     }));
     rows
 }
@@ -360,27 +382,41 @@ fn saves_tree(list: Vec<Listed>, confirming: Option<&str>, deleted: &[(String, S
 /// behind this.
 #[component]
 pub fn HandOverCard(colour: Colour, name: String, #[prop(optional)] reason: Option<String>, on_take: Callback<()>) -> impl IntoView {
-    let title = format!("Pass the device to {name}");
+    use super::dom::el;
     // A lasting warning (storage full, the game went on in another tab) is public: it shows here too.
     let warning = expect_context::<Ctx>().warning.get_untracked();
+    let card = el("div")
+        .class("handover-card")
+        .kid_opt(warning.map(|w| el("p").class("warning").attr("role", "alert").text(w)))
+        .kid(el("h1").kid(super::board::emblem(colour)).text(tr!(ScreenPassTo, name = name)))
+        .kid_opt(reason.map(|r| el("p").class("reason").attr("data-handover-reason", "").text(r)))
+        .kid(el("p").text(tr!(ScreenTapWhenOnly, name = name)))
+        .kid(el("button").attr("type", "button").class("primary big").attr("data-dismiss-handover", "").text(tr!(ScreenIAm, name = name)));
     // The screen takes focus: Enter or Space hands the device over, and a screen reader says so.
-    let button = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if let Some(b) = button.get() {
-            let _ = b.focus();
+    focus_soon("[data-dismiss-handover]");
+    let tap = Callback::new(move |e: web_sys::Element| {
+        if e.closest("[data-dismiss-handover]").ok().flatten().is_some() {
+            on_take.run(());
         }
     });
     view! {
         <div class="handover" data-handover=colour.name() style=format!("--player:{}", colour_fill(colour))>
-            <div class="handover-card">
-                {warning.map(|w| view! { <p class="warning" role="alert">{w}</p> })}
-                <h1><span inner_html=super::board::emblem_html(colour)></span>{title}</h1>
-                {reason.map(|r| view! { <p class="reason" data-handover-reason="">{r}</p> })}
-                <p>{format!("Tap when only {name} is looking.")}</p>
-                <button class="primary big" data-dismiss-handover="" node_ref=button on:click=move |_| on_take.run(())>{format!("I am {name}")}</button>
-            </div>
+            <super::dom::Dom tree=Memo::new(move |_| vec![card.clone()]) class="handover-host" on_tap=tap/>
         </div>
     }
+}
+
+/// Focuses the element `selector` names once the screen is drawn.
+pub fn focus_soon(selector: &'static str) {
+    set_timeout(
+        move || {
+            let el = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(selector).ok().flatten());
+            if let Some(b) = el.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+                let _ = b.focus();
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 /// Pass the device to a Classic player.
@@ -398,20 +434,22 @@ pub fn HandOver(colour: Colour) -> impl IntoView {
 /// A public announcement for the whole table (revealed bids).
 #[component]
 pub fn Announcement(text: String) -> impl IntoView {
+    use super::dom::el;
     let ctx = expect_context::<Ctx>();
-    let button = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if let Some(b) = button.get() {
-            let _ = b.focus();
+    focus_soon("[data-dismiss-announcement]");
+    let card = el("div")
+        .class("handover-card")
+        .kid(el("h1").text(tr!(ScreenForEveryone)))
+        .kid(el("p").class("big-text").text(text))
+        .kid(el("button").attr("type", "button").class("primary big").attr("data-dismiss-announcement", "").text(tr!(ScreenContinue)));
+    let tap = Callback::new(move |e: web_sys::Element| {
+        if e.closest("[data-dismiss-announcement]").ok().flatten().is_some() {
+            ctx.update(|s| s.dismiss_announcement());
         }
     });
     view! {
         <div class="handover announcement" data-announcement="">
-            <div class="handover-card">
-                <h1>"For everyone"</h1>
-                <p class="big-text">{text}</p>
-                <button class="primary big" data-dismiss-announcement="" node_ref=button on:click=move |_| ctx.update(|s| s.dismiss_announcement())>"Continue"</button>
-            </div>
+            <super::dom::Dom tree=Memo::new(move |_| vec![card.clone()]) class="handover-host" on_tap=tap/>
         </div>
     }
 }
@@ -426,7 +464,10 @@ pub fn EndScreen() -> impl IntoView {
             let Some(s) = s.as_ref() else { return Vec::new() };
             let v = s.game.view(None);
             let winners: Vec<String> = s.game.winners().iter().map(|&c| s.name(c)).collect();
-            let title = format!("{} {} Löwenherz!", winners.join(" and "), if winners.len() > 1 { "share the crown of" } else { "is" });
+            let title = match winners.split_first() {
+                Some((first, rest)) if !rest.is_empty() => tr!(ScreenWinnersMany, names = rest.iter().fold(first.clone(), |a, b| tr!(ScreenAnd, a = a, b = b))),
+                _ => tr!(ScreenWinnerOne, name = winners.concat()),
+            };
             let rows = v
                 .players
                 .iter()
@@ -436,7 +477,7 @@ pub fn EndScreen() -> impl IntoView {
                     (c, s.name(c), cells)
                 })
                 .collect();
-            let mut t = super::panels::end_tree(title, None, &["Provinces", "Expansions", "Losses", "Mountains", "Deeds", "Total", "Ducats"], rows);
+            let mut t = super::panels::end_tree(title, None, &[tr!(ScreenColProvinces), tr!(ScreenColExpansions), tr!(ScreenColLosses), tr!(ScreenColMountains), tr!(ScreenColDeeds), tr!(ScreenColTotal), tr!(ScreenColDucats)], rows);
             t.extend(super::seats::hints_line(&s.seats, &s.setup.players, |c| s.name(c)).map(|h| super::dom::el("p").class("hint").attr("data-hints-used", "").text(h)));
             t
         })
@@ -447,11 +488,28 @@ pub fn EndScreen() -> impl IntoView {
             <ScorePlot/>
             <EndExport/>
             <super::board::Board model=final_board/>
-            <div class="row">
-                <button class="primary" on:click=move |_| { ctx.show(None); ctx.saves_changed.update(|n| *n += 1); }>"Back to the menu"</button>
-            </div>
+            {back_to_menu(ctx, tr!(ScreenBackToMenu))}
         </div>
     }
+}
+
+/// The end screens' "Back to the menu".
+pub fn back_to_menu(ctx: Ctx, label: &'static str) -> impl IntoView {
+    use super::dom::el;
+    let tree = Memo::new(move |_| vec![el("div").class("row").kid(el("button").attr("type", "button").class("primary").attr("data-back-to-menu", "").text(label))]);
+    let tap = Callback::new(move |e: web_sys::Element| {
+        if e.closest("[data-back-to-menu]").ok().flatten().is_some() {
+            ctx.show(None);
+            ctx.saves_changed.update(|n| *n += 1);
+        }
+    });
+    view! { <super::dom::Dom tree=tree class="back-host" on_tap=tap/> }
+}
+
+/// A record export's status line ("Copied.", …).
+pub fn status_line(status: RwSignal<Option<String>>) -> impl IntoView {
+    let tree = Memo::new(move |_| status.get().map(|m| vec![super::dom::el("p").class("notice").text(m)]).unwrap_or_default());
+    view! { <super::dom::Dom tree=tree class="status-host"/> }
 }
 
 /// Export the finished game's record.
@@ -462,7 +520,7 @@ fn EndExport() -> impl IntoView {
     let Some((record, id)) = ctx.session.with_untracked(|s| s.as_ref().map(|s| (s.record(), s.id.clone()))) else { return ().into_any() };
     view! {
         <div class="export"><super::share::RecordButtons record=record id=id status=status/></div>
-        {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+        {status_line(status)}
     }
     .into_any()
 }
@@ -471,5 +529,5 @@ fn EndExport() -> impl IntoView {
 #[component]
 fn ScorePlot() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    ctx.session.with_untracked(|s| s.as_ref().map(|s| super::panels::score_plot(s.game.history(), s.game.players(), None, "rounds")))
+    ctx.session.with_untracked(|s| s.as_ref().map(|s| super::panels::score_plot(s.game.history(), s.game.players(), None, tr!(ScreenRoundsAxis))))
 }

@@ -6,6 +6,7 @@ use super::dom::{el, Dom, Node};
 use super::Ctx;
 use crate::engine::ai::{bot_seed, Level};
 use crate::engine::{Colour, Space};
+use crate::tr;
 use leptos::prelude::*;
 
 /// How fast computers' moves appear.
@@ -63,9 +64,9 @@ impl Pace {
 
     fn label(self) -> &'static str {
         match self {
-            Pace::Normal => "Pace: normal",
-            Pace::Fast => "Pace: fast",
-            Pace::Instant => "Pace: instant",
+            Pace::Normal => tr!(ScreenPaceNormal),
+            Pace::Fast => tr!(ScreenPaceFast),
+            Pace::Instant => tr!(ScreenPaceInstant),
         }
     }
 }
@@ -137,7 +138,7 @@ pub fn drive(ctx: Ctx) {
         }
         ASKED.with(|a| a.borrow_mut().take());
         if let Err(e) = answer.and_then(|d| apply(ctx, &job, d.line.as_deref())) {
-            ctx.bot_error.set(Some(format!("The computer player for {} stopped: {e}", job.colour)));
+            ctx.bot_error.set(Some(tr!(ScreenBotStopped, colour = crate::app::colour_name(if ctx.new_session.with_untracked(Option::is_some) { crate::engine::Edition::New } else { crate::engine::Edition::Classic }, job.colour), why = e)));
         }
         ctx.persist();
     });
@@ -146,7 +147,7 @@ pub fn drive(ctx: Ctx) {
 fn apply(ctx: Ctx, job: &Job, line: Option<&str>) -> Result<(), String> {
     let mut result = Ok(());
     match line {
-        None if job.due => return Err("it made no move".into()),
+        None if job.due => return Err(tr!(String ScreenBotNoMove)),
         None => ctx.session.update(|s| {
             if let Some(s) = s {
                 s.bot_pass();
@@ -155,12 +156,12 @@ fn apply(ctx: Ctx, job: &Job, line: Option<&str>) -> Result<(), String> {
         Some(line) => {
             ctx.session.update(|s| {
                 if let Some(s) = s {
-                    result = crate::engine::Move::parse(line).and_then(|m| s.bot_move(m).map_err(|e| format!("{m}: {e}")));
+                    result = crate::engine::Move::parse(line).and_then(|m| s.bot_move(m).map_err(|e| tr!(ScreenMoveRefused, move = m, why = e)));
                 }
             });
             ctx.new_session.update(|s| {
                 if let Some(s) = s {
-                    result = crate::engine::newed::Move::parse(line).and_then(|m| s.bot_move(m).map_err(|e| format!("{m}: {e}")));
+                    result = crate::engine::newed::Move::parse(line).and_then(|m| s.bot_move(m).map_err(|e| tr!(ScreenMoveRefused, move = m, why = e)));
                 }
             });
         }
@@ -203,17 +204,17 @@ fn bar_tree(ctx: Ctx, busy: bool) -> Vec<Node> {
                 .attr("data-thinking", c.name())
                 .attr("role", "status")
                 .kid(el("span").class("spinner").attr("aria-hidden", "true"))
-                .kid(el("span").text(format!("{name} (computer) is thinking…")))
+                .kid(el("span").text(tr!(ScreenThinking, name = name)))
                 .kid(el("button").attr("data-pace", "").text(Pace::of(ctx.pace.get()).label()));
             if takeback {
-                bar = bar.kid(el("button").attr("data-take-back-turn", "").text("Take back my turn"));
+                bar = bar.kid(el("button").attr("data-take-back-turn", "").text(tr!(ScreenTakeBack)));
             }
             if let Some(e) = ctx.bot_error.get() {
-                bar = bar.kid(el("p").class("notice").attr("role", "alert").text(e).kid(el("button").attr("data-retry", "").text("Try again")));
+                bar = bar.kid(el("p").class("notice").attr("role", "alert").text(e).kid(el("button").attr("data-retry", "").text(tr!(ScreenTryAgain))));
             }
             vec![bar]
         }
-        None if hint => vec![el("button").class("hint-button").attr("data-hint", "").attr_if(busy, "disabled", "").text(if busy { "Thinking…" } else { "Hint" })],
+        None if hint => vec![el("button").class("hint-button").attr("data-hint", "").attr_if(busy, "disabled", "").text(if busy { tr!(ScreenHintBusy) } else { tr!(ScreenHint) })],
         None => Vec::new(),
     }
 }
@@ -257,20 +258,42 @@ fn hint(ctx: Ctx, busy: RwSignal<bool>) {
         busy.set(false);
         match answer {
             Ok(d) => {
+                let why = hint_why(ctx, d.line.as_deref(), who).unwrap_or(d.why);
                 let (words, spaces) = hint_words(d.line.as_deref());
                 ctx.highlight.set(spaces);
-                ctx.notice.set(Some(format!("Hint: {words} — {}.", d.why)));
+                ctx.notice.set(Some(tr!(ScreenHintNotice, move = words, why = why)));
                 ctx.update(|s| s.seats.hint_used(who));
                 ctx.update_new(|s| s.seats.hint_used(who));
             }
-            Err(e) => ctx.notice.set(Some(format!("No hint now: {e}."))),
+            Err(e) => ctx.notice.set(Some(tr!(ScreenNoHint, why = e))),
         }
     });
 }
 
+/// The suggestion's one line of why in the page's language: the move played on this page's
+/// copy of the game (the worker's own line is English).
+fn hint_why(ctx: Ctx, line: Option<&str>, who: crate::engine::Colour) -> Option<String> {
+    let line = line?;
+    ctx.session
+        .with_untracked(|s| {
+            let s = s.as_ref()?;
+            let m = crate::engine::Move::parse(line).ok()?;
+            let ev = s.shown.clone().play(m).ok()?;
+            Some(crate::app::why::classic(&m, &ev, who))
+        })
+        .or_else(|| {
+            ctx.new_session.with_untracked(|s| {
+                let s = s.as_ref()?;
+                let m = crate::engine::newed::Move::parse(line).ok()?;
+                let ev = s.shown.clone().play(m).ok()?;
+                Some(crate::app::why::new(&m, &ev, who))
+            })
+        })
+}
+
 /// A suggested move in words, and the spaces to mark on the board.
 fn hint_words(line: Option<&str>) -> (String, Vec<Space>) {
-    let Some(line) = line else { return ("let the moment pass".into(), Vec::new()) };
+    let Some(line) = line else { return (tr!(String ScreenLetPass), Vec::new()) };
     let words: Vec<&str> = line.split_whitespace().skip(1).collect();
     (words.join(" "), crate::app::log::spaces_in(line))
 }
@@ -278,6 +301,6 @@ fn hint_words(line: Option<&str>) -> (String, Vec<Space>) {
 /// The end screen's line on hints used, when the game allowed hints.
 pub fn hints_line(seats: &crate::app::seats::Seats, players: &[Colour], name: impl Fn(Colour) -> String) -> Option<String> {
     let h = seats.hints.as_ref()?;
-    let parts: Vec<String> = players.iter().filter(|&&c| seats.person(c)).map(|&c| format!("{} {}", name(c), h[c])).collect();
-    Some(format!("Hints used: {}.", parts.join(", ")))
+    let parts: Vec<String> = players.iter().filter(|&&c| seats.person(c)).map(|&c| tr!(ScreenHintsUsedBy, name = name(c), n = h[c])).collect();
+    Some(tr!(ScreenHintsUsed, list = parts.join(", ")))
 }

@@ -11,6 +11,7 @@ use crate::app::share::{decode_record, encode_record};
 use crate::app::targets::Mode;
 use crate::app::AnyReplay;
 use crate::engine::Edition;
+use crate::tr;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -26,19 +27,19 @@ pub fn copy(text: String, done: RwSignal<Option<String>>) {
     let promise = w.navigator().clipboard().write_text(&text);
     leptos::task::spawn_local(async move {
         let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-        done.set(Some(if ok { "Copied.".into() } else { "The browser refused the clipboard: select the text and copy it by hand.".into() }));
+        done.set(Some(if ok { tr!(ScreenCopied) } else { tr!(ScreenClipboardRefused) }.into()));
     });
 }
 
 /// Offers text as a file download.
 pub fn download(name: &str, text: &str) -> Result<(), String> {
-    let fail = |_| "the browser refused the download".to_string();
+    let fail = |_| tr!(String ScreenDownloadRefused);
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type("text/plain;charset=utf-8");
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(fail)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
-    let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let doc = web_sys::window().and_then(|w| w.document()).ok_or(tr!(ScreenDownloadRefused))?;
     let a: web_sys::HtmlAnchorElement = doc.create_element("a").map_err(fail)?.unchecked_into();
     a.set_href(&url);
     a.set_download(name);
@@ -114,13 +115,13 @@ fn record_tree(revealed: bool) -> Vec<Node> {
     if revealed {
         vec![el("div")
             .class("row")
-            .kid(el("button").attr("data-export", "").text("Download record"))
-            .kid(el("button").attr("data-copy-record", "").text("Copy record"))
-            .kid(el("button").attr("data-copy-replay-link", "").text("Copy replay link"))]
+            .kid(el("button").attr("data-export", "").text(tr!(ScreenDownloadRecord)))
+            .kid(el("button").attr("data-copy-record", "").text(tr!(ScreenCopyRecord)))
+            .kid(el("button").attr("data-copy-replay-link", "").text(tr!(ScreenCopyReplayLink)))]
     } else {
         vec![
-            el("p").class("hint warn").text("The record and the replay link show everything: every player's hidden cards and money, and the cards still to come. Share them when the game is over."),
-            el("div").class("row").kid(el("button").attr("data-reveal-record", "").text("Show them anyway (reveals all hidden cards)")),
+            el("p").class("hint warn").text(tr!(ScreenRecordWarning)),
+            el("div").class("row").kid(el("button").attr("data-reveal-record", "").text(tr!(ScreenRevealRecord))),
         ]
     }
 }
@@ -165,21 +166,21 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let tree = Memo::new(move |_| {
         let Some(i) = menu_info(ctx) else { return Vec::new() };
         let mut t = vec![
-            el("button").class("x close").attr("aria-label", "Close").attr("data-close", "").text("×"),
-            el("h2").text("Share this setup"),
-            el("p").class("hint").text("The same players, map and cards, from the start:"),
+            el("button").class("x close").attr("aria-label", tr!(ScreenClose)).attr("data-close", "").text("×"),
+            el("h2").text(tr!(ScreenShareSetup)),
+            el("p").class("hint").text(tr!(ScreenShareSetupHint)),
             el("input").class("link").attr("readonly", "").attr("value", i.setup_link).attr("data-share-link", ""),
-            el("div").class("row").kid(el("button").attr("data-copy-link", "").text("Copy link")).kid(el("button").attr("data-copy-log", "").text("Copy the game log (public)")),
-            el("h2").text("Game record"),
+            el("div").class("row").kid(el("button").attr("data-copy-link", "").text(tr!(ScreenCopyLink))).kid(el("button").attr("data-copy-log", "").text(tr!(ScreenCopyLog))),
+            el("h2").text(tr!(ScreenGameRecord)),
         ];
         t.extend(record_tree(i.over || revealed.get()));
         t.extend(status.get().map(|m| el("p").class("notice").text(m)));
         t.push(
             el("div")
                 .class("row")
-                .kid(el("button").class("primary").attr("data-leave", "").text("Save and leave to the menu"))
-                .kid(el("button").attr("data-rules", "").text("Rules"))
-                .kid(el("button").attr("data-close-menu", "").text("Close")),
+                .kid(el("button").class("primary").attr("data-leave", "").text(tr!(ScreenSaveAndLeave)))
+                .kid(el("button").attr("data-rules", "").text(tr!(ScreenRules)))
+                .kid(el("button").attr("data-close-menu", "").text(tr!(ScreenClose))),
         );
         t
     });
@@ -204,8 +205,9 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     });
     view! {
         <div class="backdrop" data-backdrop="" on:click=move |_| open.set(false)></div>
-        <div class="menu-panel panel" role="dialog" aria-label="Game menu">
+        <div class="menu-panel panel" role="dialog" aria-label=tr!(ScreenGameMenu)>
             <Dom tree=tree class="menu-body" on_tap=tap/>
+            <div class="row lang-row">{super::lang::menu(ctx)}</div>
             {move || rules.get().then(|| view! { <super::rules::RulesDialog open=rules edition=edition/> })}
         </div>
     }
@@ -220,7 +222,7 @@ pub fn open_replay(ctx: Ctx, text: &str) -> bool {
             true
         }
         Err(e) => {
-            ctx.start_message.set(Some(format!("That record can't be opened: {e}.")));
+            ctx.start_message.set(Some(tr!(ScreenRecordCantOpen, why = e)));
             false
         }
     }
@@ -232,7 +234,7 @@ pub fn open_replay_link(ctx: Ctx, param: &str) {
         Ok(text) => {
             open_replay(ctx, &text);
         }
-        Err(e) => ctx.start_message.set(Some(format!("The replay link can't be opened: {e}."))),
+        Err(e) => ctx.start_message.set(Some(tr!(ScreenReplayLinkCantOpen, why = e))),
     }
 }
 
@@ -240,12 +242,11 @@ pub fn open_replay_link(ctx: Ctx, param: &str) {
 #[component]
 pub fn ImportPanel() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let text = RwSignal::new(String::new());
-    let on_file = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
+    let text = StoredValue::new(String::new());
+    let on_file = move |input: web_sys::HtmlInputElement| {
         let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
         if file.size() > crate::app::share::MAX_RECORD_BYTES as f64 {
-            ctx.start_message.set(Some("That file is far too large to be a game record.".into()));
+            ctx.start_message.set(Some(tr!(String ScreenFileTooLarge)));
             return;
         }
         let promise = file.text();
@@ -254,21 +255,36 @@ pub fn ImportPanel() -> impl IntoView {
                 Some(t) => {
                     open_replay(ctx, &t);
                 }
-                None => ctx.start_message.set(Some("That file can't be read as text.".into())),
+                None => ctx.start_message.set(Some(tr!(String ScreenFileNotText))),
             }
         });
         input.set_value("");
     };
-    view! {
-        <section class="panel import">
-            <h2>"Open a game record"</h2>
-            <div class="row">
-                <label class="file">"From a file: " <input type="file" accept=".txt,text/plain" data-import-file="" on:change=on_file/></label>
-            </div>
-            <textarea rows="3" placeholder="…or paste a record here" data-import-text="" prop:value=move || text.get() on:input=move |e| text.set(event_target_value(&e))></textarea>
-            <div class="row"><button data-import="" on:click=move |_| { open_replay(ctx, &text.get()); }>"Open as replay"</button></div>
-        </section>
-    }
+    let tree = Memo::new(move |_| {
+        vec![el("section").class("panel import").kids([
+            el("h2").text(tr!(ScreenOpenRecord)),
+            el("div").class("row").kid(el("label").class("file").text(tr!(ScreenFromFile)).text(" ").kid(el("input").attr("type", "file").attr("accept", ".txt,text/plain").attr("data-import-file", ""))),
+            el("textarea").attr("rows", "3").attr("placeholder", tr!(ScreenPasteRecord)).attr("data-import-text", ""),
+            el("div").class("row").kid(el("button").attr("type", "button").attr("data-import", "").text(tr!(ScreenOpenAsReplay))),
+        ])]
+    });
+    let change = Callback::new(move |e: web_sys::Element| {
+        if e.has_attribute("data-import-file") {
+            if let Ok(input) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e) {
+                on_file(input);
+            }
+        } else if e.has_attribute("data-import-text")
+            && let Some(v) = js_sys::Reflect::get(&e, &"value".into()).ok().and_then(|v| v.as_string())
+        {
+            text.set_value(v);
+        }
+    });
+    let tap = Callback::new(move |e: web_sys::Element| {
+        if e.closest("[data-import]").ok().flatten().is_some() {
+            open_replay(ctx, &text.get_value());
+        }
+    });
+    view! { <Dom tree=tree class="import-host" on_tap=tap on_change=change/> }
 }
 
 /// Stepping through a record (public information only), either edition.
@@ -287,26 +303,53 @@ pub fn ReplayScreen() -> impl IntoView {
     let is_new = move || ctx.replay.with(|r| matches!(r, Some(AnyReplay::New(_))));
     let go = move |f: fn(usize, usize) -> usize| ctx.replay.update(|r| if let Some(r) = r { let to = f(r.at(), r.len()); r.go_to(to); });
     let status = move || ctx.replay.with(|r| r.as_ref().map(|r| {
-        let last = r.last_move().map(|m| format!(" — {m}")).unwrap_or_default();
-        format!("Move {} of {}{last}", r.at(), r.len())
+        match r.last_move() {
+            Some(m) => tr!(ScreenReplayAtLast, at = r.at(), len = r.len(), move = m),
+            None => tr!(ScreenReplayAt, at = r.at(), len = r.len()),
+        }
     }));
     let over = move || ctx.replay.with(|r| r.as_ref().is_some_and(|r| r.is_over()));
+    let head = Memo::new(move |_| {
+        vec![el("header").class("topbar").kids([
+            el("h1").class("title").text(tr!(ScreenReplayTitle)),
+            el("span").class("info").attr("data-replay-status", "").text(status().unwrap_or_default()),
+            el("button").attr("type", "button").class("menu").attr("data-replay-close", "").text(tr!(ScreenClose)),
+        ])]
+    });
+    let step = |attr: &'static str, label: String, sign: &'static str| el("button").attr("type", "button").attr("aria-label", label).attr(attr, "").text(sign);
+    let controls = Memo::new(move |_| {
+        vec![el("div")
+            .class("row replay-controls")
+            .attr("role", "group")
+            .attr("aria-label", tr!(ScreenStepThrough))
+            .kids([
+                step("data-replay-first", tr!(String ScreenToStart), "|◀"),
+                step("data-replay-back", tr!(String ScreenBack), "◀"),
+                step("data-replay-next", tr!(String ScreenForward), "▶"),
+                step("data-replay-last", tr!(String ScreenToEnd), "▶|"),
+            ])
+            .kid_opt(over().then(|| el("span").class("chip over").attr("data-replay-over", "").text(tr!(ScreenGameOver))))]
+    });
+    let tap = Callback::new(move |e: web_sys::Element| {
+        let is = |a: &str| e.closest(&format!("[{a}]")).ok().flatten().is_some();
+        if is("data-replay-close") {
+            ctx.replay.set(None);
+        } else if is("data-replay-first") {
+            go(|_, _| 0);
+        } else if is("data-replay-back") {
+            go(|a, _| a.saturating_sub(1));
+        } else if is("data-replay-next") {
+            go(|a, _| a + 1);
+        } else if is("data-replay-last") {
+            go(|_, n| n);
+        }
+    });
     view! {
         <div class="game replay" data-replay="">
-            <header class="topbar">
-                <h1 class="title">"Löwenherz — replay"</h1>
-                <span class="info" data-replay-status="">{status}</span>
-                <button class="menu" on:click=move |_| ctx.replay.set(None)>"Close"</button>
-            </header>
+            <Dom tree=head class="topbar-host" on_tap=tap/>
             <div class="layout">
                 <section class="board-area">
-                    <div class="row replay-controls" role="group" aria-label="Step through">
-                        <button aria-label="To the start" data-replay-first="" on:click=move |_| go(|_, _| 0)>"|◀"</button>
-                        <button aria-label="Back" data-replay-back="" on:click=move |_| go(|a, _| a.saturating_sub(1))>"◀"</button>
-                        <button aria-label="Forward" data-replay-next="" on:click=move |_| go(|a, _| a + 1)>"▶"</button>
-                        <button aria-label="To the end" data-replay-last="" on:click=move |_| go(|_, n| n)>"▶|"</button>
-                        {move || over().then(|| view! { <span class="chip over" data-replay-over="">"Game over"</span> })}
-                    </div>
+                    <Dom tree=controls class="replay-controls-host" on_tap=tap/>
                     <Board model=model/>
                 </section>
                 <aside class="side">

@@ -67,13 +67,45 @@ fn raw_get(key: &str) -> Option<String> {
     LocalStorage::raw().get_item(key).ok().flatten()
 }
 
+/// The language a summary written now is in (as [`SaveFile::lang`] stores it).
+fn summary_lang() -> String {
+    match crate::i18n::lang() {
+        crate::i18n::Lang::En => String::new(),
+        l => l.code().to_string(),
+    }
+}
+
+/// A save as of one write, in one language: (id, updated, language).
+type Telling = (String, u64, String);
+
+thread_local! {
+    /// Summaries told again in the page's language.
+    static RETOLD: RefCell<Vec<(Telling, String)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A save's summary in the page's language: as stored when it is in it, else told again from
+/// the record (once per save, language and write).
+fn summary_now(id: &str, updated: f64, f: &SaveFile) -> String {
+    let lang = summary_lang();
+    if f.lang == lang {
+        return f.summary.clone();
+    }
+    let key = (id.to_string(), updated as u64, lang);
+    if let Some(s) = RETOLD.with(|r| r.borrow().iter().find(|(k, _)| *k == key).map(|(_, s)| s.clone())) {
+        return s;
+    }
+    let told = AnySession::from_record(id.to_string(), &f.record).map_or_else(|_| f.summary.clone(), |s| s.summary());
+    RETOLD.with(|r| r.borrow_mut().push((key, told.clone())));
+    told
+}
+
 /// Every saved game, newest first.
 pub fn list() -> Vec<Listed> {
     let mut out: Vec<Listed> = raw_keys()
         .into_iter()
         .filter_map(|k| k.strip_prefix(SAVE_PREFIX).map(str::to_string))
-        .map(|id| match raw_get(&format!("{SAVE_PREFIX}{id}")).ok_or_else(|| "it can't be read".to_string()).and_then(|t| parse_save(&t)) {
-            Ok(f) => Listed::Ok { id, summary: f.summary, updated: f.updated },
+        .map(|id| match raw_get(&format!("{SAVE_PREFIX}{id}")).ok_or_else(|| crate::tr!(String AppSaveUnreadable)).and_then(|t| parse_save(&t)) {
+            Ok(f) => Listed::Ok { summary: summary_now(&id, f.updated, &f), id, updated: f.updated },
             Err(reason) => {
                 // Keep the unreadable text before anything else can happen to it.
                 if let Some(text) = raw_get(&format!("{SAVE_PREFIX}{id}"))
@@ -98,8 +130,8 @@ pub fn list() -> Vec<Listed> {
 /// Why the save can't be continued, in words.
 pub fn load(id: &str) -> Result<AnySession, String> {
     let key = format!("{SAVE_PREFIX}{id}");
-    let text = raw_get(&key).ok_or("that save is gone")?;
-    let result = parse_save(&text).and_then(|f| AnySession::from_record(id.to_string(), &f.record).map(|s| (s, f.revision)).map_err(|e| format!("its record is damaged ({e})")));
+    let text = raw_get(&key).ok_or_else(|| crate::tr!(String AppSaveGone))?;
+    let result = parse_save(&text).and_then(|f| AnySession::from_record(id.to_string(), &f.record).map(|s| (s, f.revision)).map_err(|e| crate::tr!(AppSaveRecordDamaged, reason = e)));
     match result {
         Ok((s, revision)) => {
             remember(id, revision, &s.record());
@@ -145,12 +177,13 @@ pub fn save(id: &str, summary: &str, record: &str) -> Result<(), SaveError> {
         id: id.to_string(),
         updated: js_sys::Date::now(),
         summary: summary.to_string(),
+        lang: summary_lang(),
         record: record.to_string(),
     };
     let text = serde_json::to_string(&file).map_err(|e| SaveError::Refused(e.to_string()))?;
     LocalStorage::raw()
         .set_item(&key, &text)
-        .map_err(|_| SaveError::Refused("This browser's storage is full or blocked: the game goes on, but it is not being saved. Export the record to keep it.".to_string()))?;
+        .map_err(|_| SaveError::Refused(crate::tr!(String AppSaveStorageFull)))?;
     remember(id, revision, record);
     Ok(())
 }
@@ -166,6 +199,18 @@ pub fn delete(id: &str) -> Option<String> {
 /// Puts a deleted save back as it was.
 pub fn restore(id: &str, text: &str) {
     let _ = LocalStorage::raw().set_item(&format!("{SAVE_PREFIX}{id}"), text);
+}
+
+const LANG_KEY: &str = "loewenherz/lang";
+
+/// The language the player chose from the menu (a code like `de`), if any.
+pub fn lang_choice() -> Option<String> {
+    raw_get(LANG_KEY)
+}
+
+/// Remembers the player's choice of language.
+pub fn remember_lang(code: &str) {
+    let _ = LocalStorage::raw().set_item(LANG_KEY, code);
 }
 
 /// A fresh id for a new save.

@@ -2,6 +2,8 @@
 //! (how to pay, which region), or a notice saying why nothing happened.
 
 use super::{capitalise, Ctx};
+use crate::app::words::refusal;
+use crate::tr;
 use crate::app::targets::{classic_moves_for_space, move_for_edge, newed_tap, Mode, NewTap};
 use crate::engine::{newed, Edge, Move, PhaseView, Space};
 use leptos::prelude::*;
@@ -18,9 +20,9 @@ pub fn classic_space(ctx: Ctx, s: Space) {
         Mode::AllianceOwn => {
             if view.moves.iter().any(|m| matches!(m, Move::Alliance { own, .. } if *own == s)) {
                 ctx.mode.set(Mode::AllianceOther(s));
-                ctx.notice.set(Some("Now tap the castle of the neighbouring foreign province.".into()));
+                ctx.notice.set(Some(tr!(String PanelTapAllianceOther)));
             } else {
-                ctx.notice.set(Some("Tap the castle of one of your provinces that borders another player's province.".into()));
+                ctx.notice.set(Some(tr!(String PanelTapAllianceOwnHint)));
             }
             return;
         }
@@ -29,7 +31,7 @@ pub fn classic_space(ctx: Ctx, s: Space) {
                 Some(m) => ctx.act(*m),
                 None => {
                     let e = shown.clone().play(Move::Alliance { by: me, own, other: s }).err();
-                    ctx.notice.set(Some(e.map_or("Tap a highlighted castle.".into(), |e| capitalise(&e.to_string()))));
+                    ctx.notice.set(Some(e.map_or(tr!(String PanelTapHighlightedCastle), |e| capitalise(&refusal(e)))));
                 }
             }
             return;
@@ -37,9 +39,9 @@ pub fn classic_space(ctx: Ctx, s: Space) {
         Mode::RenegadeRemove => {
             if view.moves.iter().any(|m| matches!(m, Move::Renegade { remove, .. } if *remove == s)) {
                 ctx.mode.set(Mode::RenegadePlace(s));
-                ctx.notice.set(Some("Now tap the space in your province for your knight.".into()));
+                ctx.notice.set(Some(tr!(String PanelTapRenegadePlace)));
             } else {
-                ctx.notice.set(Some("Tap a highlighted foreign knight: it must stand in a province bordering yours and may not be the only link of its colour.".into()));
+                ctx.notice.set(Some(tr!(String PanelTapRenegadeRemoveHint)));
             }
             return;
         }
@@ -52,12 +54,12 @@ pub fn classic_space(ctx: Ctx, s: Space) {
         // A knight or an expansion, or several ways to pay: the player chooses.
         _ => {
             ctx.pay_choice.set(options);
-            ctx.notice.set(Some(format!("{s}: what should happen here?")));
+            ctx.notice.set(Some(tr!(PanelTapWhatHere, at = s)));
             return;
         }
     }
     if let Mode::RenegadePlace(_) = mode {
-        ctx.notice.set(Some("Tap a highlighted space of your province: an empty open or forest space next to your castle or knight.".into()));
+        ctx.notice.set(Some(tr!(String PanelTapRenegadePlaceHint)));
         return;
     }
     // Say why: try what a tap here would mean.
@@ -77,11 +79,10 @@ pub fn classic_space(ctx: Ctx, s: Space) {
         _ => None,
     };
     if let Some(g) = guess {
-        let reason = match shown.clone().play(g) {
-            Err(e) => capitalise(&e.to_string()),
-            Ok(_) => "That needs a payment choice: use the buttons below.".into(),
-        };
-        ctx.notice.set(Some(format!("{s}: {reason}.")));
+        ctx.notice.set(Some(match shown.clone().play(g) {
+            Err(e) => tr!(PanelTapWhy, at = s, reason = capitalise(&refusal(e))),
+            Ok(_) => tr!(PanelTapNeedsPayment, at = s),
+        }));
     }
 }
 
@@ -94,8 +95,8 @@ pub fn classic_edge(ctx: Ctx, e: Edge) {
     match move_for_edge(&view.moves, e) {
         Some(m) => ctx.act(m),
         None => {
-            let reason = shown.clone().play(Move::Border { by: me, edge: e }).err().map(|r| capitalise(&r.to_string())).unwrap_or_default();
-            ctx.notice.set(Some(format!("{e}: {reason}.")));
+            let reason = shown.clone().play(Move::Border { by: me, edge: e }).err().map(|r| capitalise(&refusal(r))).unwrap_or_default();
+            ctx.notice.set(Some(tr!(PanelTapWhy, at = e, reason = reason)));
         }
     }
 }
@@ -114,13 +115,13 @@ pub fn new_space(ctx: Ctx, s: Space) {
         NewTap::Mode(next) => {
             ctx.mode.set(next);
             ctx.notice.set(Some(match next {
-                Mode::RenegadePlace(_) => "Now tap the space in your region for your knight.".into(),
-                _ => "Now tap the castle of the neighbouring foreign region.".into(),
+                Mode::RenegadePlace(_) => tr!(String PanelNewTapRenegadePlace),
+                _ => tr!(String PanelNewTapAllianceOther),
             }));
         }
         NewTap::WhichRegion(options) => {
             ctx.region_choice.set(options);
-            ctx.notice.set(Some(format!("{s}: more than one of your regions can take it — which one?")));
+            ctx.notice.set(Some(tr!(PanelNewTapWhichRegion, at = s)));
         }
         NewTap::Nothing => {
             // Say why, by trying what a tap here would mean.
@@ -132,19 +133,19 @@ pub fn new_space(ctx: Ctx, s: Space) {
                 (P::Perform { work: newed::Work::Renegade, .. }, Mode::RenegadePlace(region)) => Some(newed::Move::Renegade { by: me, region, place: s }),
                 (P::Perform { work: newed::Work::Alliance, .. }, Mode::AllianceOther(own)) => Some(newed::Move::Alliance { by: me, own, other: s }),
                 (P::Perform { work: newed::Work::Renegade, .. }, _) => {
-                    ctx.notice.set(Some("Tap the castle of a foreign region that borders yours and holds a knight.".into()));
+                    ctx.notice.set(Some(tr!(String PanelNewTapRenegadeHint)));
                     return;
                 }
                 (P::Perform { work: newed::Work::Alliance, .. }, _) => {
-                    ctx.notice.set(Some("Tap the castle of your region that borders another player's region.".into()));
+                    ctx.notice.set(Some(tr!(String PanelNewTapAllianceHint)));
                     return;
                 }
                 (P::Remove { .. }, _) => Some(newed::Move::Remove { by: me, at: s }),
                 _ => None,
             };
             if let Some(g) = guess {
-                let reason = shown.clone().play(g).err().map(|e| capitalise(&e.to_string())).unwrap_or_else(|| "Not now".into());
-                ctx.notice.set(Some(format!("{s}: {reason}.")));
+                let reason = shown.clone().play(g).err().map(|e| capitalise(&refusal(e))).unwrap_or_else(|| tr!(String PanelTapNotNow));
+                ctx.notice.set(Some(tr!(PanelTapWhy, at = s, reason = reason)));
             }
         }
     }
@@ -159,8 +160,8 @@ pub fn new_edge(ctx: Ctx, e: Edge) {
     match view.moves.iter().find(|m| matches!(m, newed::Move::Border { edge, .. } if *edge == e)) {
         Some(m) => ctx.act_new(*m),
         None => {
-            let reason = shown.clone().play(newed::Move::Border { by: me, edge: e }).err().map(|r| capitalise(&r.to_string())).unwrap_or_default();
-            ctx.notice.set(Some(format!("{e}: {reason}.")));
+            let reason = shown.clone().play(newed::Move::Border { by: me, edge: e }).err().map(|r| capitalise(&refusal(r))).unwrap_or_default();
+            ctx.notice.set(Some(tr!(PanelTapWhy, at = e, reason = reason)));
         }
     }
 }

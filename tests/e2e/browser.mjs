@@ -22,8 +22,9 @@ export const CHROMIUM_ARGS = [
  * Returns { context, browser, close }. `context` is a persistent context on a
  * new temp user-data-dir (so service workers, caches and storage start empty);
  * `browser` is that context's browser (newPage etc. work on it via context).
+ * `locale` (say "it-IT") is the browser's language (`navigator.language`).
  */
-export async function launchBrowser() {
+export async function launchBrowser({ locale } = {}) {
   const root = mkdtempSync(join(tmpdir(), "loewenherz-chromium-"));
   // Chromium writes to $XDG_CONFIG_HOME / $XDG_CACHE_HOME, not only the profile.
   const env = {
@@ -36,6 +37,7 @@ export async function launchBrowser() {
     headless: true,
     args: CHROMIUM_ARGS,
     env,
+    ...(locale ? { locale } : {}),
   });
   const browser = {
     newPage: async (opts = {}) => {

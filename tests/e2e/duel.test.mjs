@@ -17,7 +17,7 @@ after(async () => {
 async function bid(page, colour, amount) {
   assert.equal(await page.locator(`[data-private="${colour}"]`).count() > 0, true, `${colour}'s own bid panel is shown`);
   await page.fill("[data-bid-amount]", String(amount));
-  assert.match(await page.locator("[data-seal-bid]").innerText(), new RegExp(`Seal my bid: ${amount} ducats`));
+  assert.match(await page.locator("[data-seal-bid]").innerText(), new RegExp(`Seal my bid: ${amount} ${amount === 1 ? "ducat" : "ducats"}$`));
   await page.click("[data-seal-bid]");
 }
 

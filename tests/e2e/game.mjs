@@ -145,7 +145,7 @@ export function autoStep(page, n, mark = false) {
       tap(q("[data-dismiss-handover]"));
       return "handover " + ho.getAttribute("data-handover");
     }
-    const without = qa(".politics button").find((b) => b.textContent.trim() === "Continue without");
+    const without = q("[data-politics-pass]");
     if (without) {
       tap(without);
       return "politics: continue without";
@@ -158,7 +158,7 @@ export function autoStep(page, n, mark = false) {
     const decisions = qa("[data-decision]");
     if (decisions.length) {
       const k = (window.__lhDecisions ??= 0);
-      const two = q("[data-confirm-decision]").textContent.includes("two");
+      const two = q("[data-confirm-decision]").getAttribute("data-confirm-decision") === "2";
       const a = (k * 7) % 3;
       const picks = two ? [a, (a + 1 + (k % 2)) % 3] : [a];
       const next = picks.map((p) => decisions[p]).find((d) => !d.classList.contains("active"));

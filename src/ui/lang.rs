@@ -1,0 +1,87 @@
+//! Which language the page speaks: a link's `lang=` first, then the player's choice from the
+//! menu (remembered), then the browser's (`navigator.language`), else English. German and
+//! Italian words are fetched when first needed (`lang-de.txt`, `lang-it.txt`, precached by
+//! the service worker); `<html lang>` follows.
+
+use super::{storage, Ctx};
+use crate::i18n::{self, Lang};
+use leptos::prelude::*;
+
+/// The language to open the page in.
+pub fn initial() -> Lang {
+    let w = web_sys::window();
+    let link = w.as_ref().and_then(|w| w.location().search().ok()).and_then(|q| crate::app::params::link_lang(&q));
+    let chosen = || storage::lang_choice().and_then(|c| Lang::parse(&c));
+    let browser = || w.as_ref().and_then(|w| w.navigator().language()).and_then(|c| Lang::parse(&c));
+    link.or_else(chosen).or_else(browser).unwrap_or_default()
+}
+
+/// Fetches `lang`'s words unless they are here already.
+pub async fn load(lang: Lang) -> Result<(), String> {
+    if i18n::installed(lang) {
+        return Ok(());
+    }
+    let failed = || crate::tr!(LangLoadFailed, lang = lang.own_name());
+    let text = super::fetch_text(&format!("lang-{}.txt", lang.code())).await.ok_or_else(failed)?;
+    i18n::install(lang, &text)
+}
+
+/// Speaks `lang` from now on (its words must be loaded) and says so to the page.
+pub fn apply(lang: Lang) {
+    i18n::set_lang(lang);
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("lang", i18n::lang().code());
+    }
+}
+
+/// The player chose `lang` from a menu: load its words, remember the choice, and show every
+/// screen (the game and its log included) in it.
+pub fn switch(ctx: Ctx, lang: Lang) {
+    leptos::task::spawn_local(async move {
+        match load(lang).await {
+            Ok(()) => {
+                storage::remember_lang(lang.code());
+                apply(lang);
+                // Messages in the old language go (a lasting problem says so again).
+                ctx.notice.set(None);
+                ctx.help.set(None);
+                ctx.warning.set(None);
+                ctx.start_message.set(None);
+                ctx.bot_error.set(None);
+                ctx.session.update(|s| {
+                    if let Some(s) = s {
+                        s.relog();
+                    }
+                });
+                ctx.new_session.update(|s| {
+                    if let Some(s) = s {
+                        s.relog();
+                    }
+                });
+                ctx.replay.update(|r| {
+                    if let Some(r) = r {
+                        let at = r.at();
+                        r.go_to(at);
+                    }
+                });
+                ctx.saves_changed.update(|n| *n += 1);
+                ctx.lang.set(i18n::lang());
+            }
+            Err(e) => ctx.notice.set(Some(e)),
+        }
+    });
+}
+
+/// A menu of the three languages, each in its own words.
+pub fn menu(ctx: Ctx) -> impl IntoView {
+    use super::dom::{el, Dom};
+    let now = ctx.lang.get_untracked();
+    let options = Lang::ALL.map(|l| el("option").attr("value", l.code()).attr("lang", l.code()).attr_if(l == now, "selected", "").text(l.own_name()));
+    let tree = Memo::new(move |_| vec![el("label").class("lang-menu").kid(el("span").text(crate::tr!(LangMenu))).kid(el("select").attr("data-lang-menu", "").kids(options.clone()))]);
+    let change = Callback::new(move |e: web_sys::Element| {
+        if let Some(l) = js_sys::Reflect::get(&e, &"value".into()).ok().and_then(|v| v.as_string()).and_then(|v| Lang::parse(&v)) {
+            switch(ctx, l);
+        }
+    });
+    view! { <Dom tree=tree class="lang-host" on_change=change/> }
+}
