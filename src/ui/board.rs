@@ -49,8 +49,7 @@ pub fn emblem(c: Colour) -> super::dom::Node {
 /// A colour's name as it stands before or after a noun ("a neutral purple castle"): lower case,
 /// except in German, whose colour names stand as nouns („eine Burg in Lila“).
 pub fn colour_adj(edition: Edition, c: Colour) -> String {
-    let label = crate::app::colour_name(edition, c);
-    if crate::i18n::lang() == crate::i18n::Lang::De { label.to_string() } else { label.to_lowercase() }
+    crate::app::session::neutral_colour(edition, c)
 }
 
 /// A terrain's name in the player's language (the board's description).
