@@ -175,3 +175,89 @@ fn the_referee_plays_computers_and_names_them_in_the_record() {
     let report = String::from_utf8(arena.stdout).expect("utf-8");
     assert!(arena.status.success() && report.lines().any(|l| l.starts_with("easy wins ") && l.ends_with('%')), "{report}");
 }
+
+/// The evaluation's ground potential, walked space by space: rings through open edges, stopping
+/// at another castle, each ring's worth discounted by the open edges leading out.
+fn potential_by_walk(board: &loewenherz::engine::Board, castle: loewenherz::engine::Space, worth: impl Fn(loewenherz::engine::grid::SpaceSet) -> f32) -> f32 {
+    use loewenherz::engine::grid::SpaceSet;
+    let grid = board.grid();
+    let mut ball = SpaceSet::EMPTY;
+    ball.insert(castle);
+    let mut frontier = vec![castle];
+    let mut best: f32 = 0.0;
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            for (n, e) in grid.neighbours(s) {
+                if !ball.contains(n) && !board.has_border(e) {
+                    if board.all_castles().contains(n) {
+                        return best;
+                    }
+                    ball.insert(n);
+                    next.push(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+        let leaks = ball.iter().flat_map(|s| grid.neighbours(s)).filter(|&(n, e)| !ball.contains(n) && !board.has_border(e)).count();
+        best = best.max(worth(ball) * (1.0 - leaks as f32 / 8.0).max(0.0));
+    }
+    best
+}
+
+#[test]
+fn the_bit_parallel_ground_potential_is_the_walk_space_by_space() {
+    // Both boards (Classic's and the New Edition's), castles open and half closed in.
+    let worth = |s: loewenherz::engine::grid::SpaceSet| s.len() as f32 + 0.25 * s.first().map_or(0, |f| f.index()) as f32;
+    let mut castles = 0;
+    let boards: Vec<loewenherz::engine::Board> = positions(classic_start, 0..6, 7, 300)
+        .into_iter()
+        .map(|g| g.board().clone())
+        .chain(positions(new_start, 0..6, 7, 300).into_iter().map(|g| g.board().clone()))
+        .collect();
+    for board in &boards {
+        let ground = ai::Ground::of(board);
+        for c in Colour::ALL {
+            for k in board.castles(c).iter() {
+                castles += 1;
+                assert_eq!(ground.potential(k, worth).to_bits(), potential_by_walk(board, k, worth).to_bits(), "castle {k} on {board:?}");
+            }
+        }
+    }
+    assert!(castles > 1000, "{castles} castles checked");
+}
+
+#[test]
+fn new_edition_computers_build_rather_than_trade_cards_forever() {
+    // Selling a card and taking another from the market is a turn that changes nothing on the
+    // board: bots that valued every ducat alike did it hundreds of times, hoarding money over
+    // empty boards. Two medium bots now play a game of a few hundred moves and found regions.
+    for seed in [5, 6] {
+        let mut setup = newed::Setup::new(vec![Colour::Red, Colour::Blue], seed);
+        setup.neutral = Some(Colour::Orange);
+        let mut g = newed::Game::new(&setup).expect("setup").0;
+        let mut moves = 0;
+        let mut sells = 0;
+        let mut passed = Vec::new();
+        while let Some((c, _)) = ai::next_to_ask(&g, &passed) {
+            match ai::decide(&g, c, Level::Medium, ai::bot_seed(seed, moves, c)).expect("a decision").0 {
+                Some(m) => {
+                    sells += usize::from(matches!(m, newed::Move::Sell { .. }));
+                    g.play(m).expect("legal");
+                    moves += 1;
+                    passed.clear();
+                }
+                None => passed.push(c),
+            }
+        }
+        assert!(moves < 600, "seed {seed}: {moves} moves");
+        assert!(sells < moves / 4, "seed {seed}: {sells} of {moves} moves sold a card");
+        for c in [Colour::Red, Colour::Blue] {
+            assert!(g.board().provinces(c).count() >= 1, "seed {seed}: {c} founded no region");
+            assert!(g.ducats(c) < 100, "seed {seed}: {c} hoarded {} ducats", g.ducats(c));
+        }
+    }
+}

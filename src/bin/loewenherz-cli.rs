@@ -148,6 +148,7 @@ struct Tally {
     score: f64,
     moves: u32,
     secs: f64,
+    longest: f64,
 }
 
 /// Plays `games` games with seats rotated between `levels`; prints each bot's results.
@@ -177,15 +178,16 @@ fn arena<G: Searchable>(games: u64, seed: u64, levels: &[Level], start: impl Fn(
             s.score += summary["players"][c.name()]["score"].as_f64().unwrap_or(0.0);
             s.moves += t.1;
             s.secs += t.2;
+            s.longest = s.longest.max(t.3);
         }
     }
     println!("{} arena: {games} games, bots {}", G::EDITION, levels.iter().map(|l| l.name()).collect::<Vec<_>>().join(","));
-    println!("{:<8} {:>6} {:>8} {:>15} {:>11} {:>12}", "bot", "seats", "wins", "95% interval", "mean score", "ms per move");
+    println!("{:<8} {:>6} {:>8} {:>15} {:>11} {:>12} {:>9}", "bot", "seats", "wins", "95% interval", "mean score", "ms per move", "max ms");
     for (l, t) in names.iter().zip(&tally) {
         // Wins per game (shared wins as fractions), with Wilson's 95 % interval.
         let (lo, hi) = wilson(t.wins / games.max(1) as f64, games as f64);
         let ci = format!("{:.1}–{:.1}%", 100.0 * lo, 100.0 * hi);
-        println!("{:<8} {:>6} {:>8.2} {:>15} {:>11.1} {:>12.2}", l.name(), t.seats, t.wins, ci, t.score / t.seats.max(1) as f64, 1000.0 * t.secs / t.moves.max(1) as f64);
+        println!("{:<8} {:>6} {:>8.2} {:>15} {:>11.1} {:>12.2} {:>9.1}", l.name(), t.seats, t.wins, ci, t.score / t.seats.max(1) as f64, 1000.0 * t.secs / t.moves.max(1) as f64, 1000.0 * t.longest);
     }
     for (l, t) in names.iter().zip(&tally) {
         println!("{} wins {:.1}%", l.name(), 100.0 * t.wins / games.max(1) as f64);

@@ -111,11 +111,12 @@ impl Searchable for Game {
         let knights = self.board().knights(c).intersect(self.board().province_spaces(c)).len() as f32;
         let board = self.board();
         let land = board.land();
+        let ground = super::Ground::of(board);
         let potential: f32 = board
             .castles(c)
             .iter()
             .filter(|&k| board.province_at(k).is_none())
-            .map(|k| super::enclosure_potential(board, k, |s| founding_value(s.len(), land.count(s, Terrain::City)) as f32))
+            .map(|k| ground.potential(k, |s| founding_value(s.len(), land.count(s, Terrain::City)) as f32))
             .sum();
         self.score(c) as f32 + deeds as f32 + 0.12 * self.wealth(c) as f32 + 1.5 * cards + 0.4 * knights + 0.6 * potential
     }

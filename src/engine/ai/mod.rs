@@ -47,6 +47,10 @@ pub trait Searchable: Rules {
     fn horizon(&self) -> u32;
     /// One line on what `m` did for `me`, from the events of playing it.
     fn explain(&self, m: Self::Move, events: &[Self::Event], me: Colour) -> String;
+    /// The search a level gets per decision in this edition (`None`: the level doesn't search).
+    fn budget(&self, level: Level) -> Option<search::Budget> {
+        level.budget()
+    }
 }
 
 /// How strong a computer player is: a fixed amount of search per move, so a bot with a given
@@ -136,13 +140,15 @@ pub fn decide<G: Searchable>(game: &G, me: Colour, level: Level, seed: u64) -> R
     }
     use crate::engine::rng::uniform;
     // The move (`None`: let the moment pass, only when not due) and, after a search, its odds.
-    let (chosen, odds) = match level.budget() {
+    let (chosen, odds) = match game.budget(level) {
         None if level == Level::Random => {
             let pass = !due && uniform(&mut rng, 2) == 0;
             (if pass { None } else { Some(own[uniform(&mut rng, own.len() as u32) as usize]) }, None)
         }
         // Easy: the playout policy, which looks one move ahead among a few and no further.
         None => (due.then(|| d.policy(me, &mut Vec::new(), &mut rng).unwrap_or(own[0])), None),
+        // A forced move needs no search (the search would find the one option it has).
+        Some(_) if due && own.len() == 1 => (Some(own[0]), None),
         Some(budget) => {
             let out = search::search(game, me, budget, !due, &mut rng);
             match out.mv {
@@ -162,8 +168,8 @@ pub fn bot_seed(game_seed: u64, ply: usize, c: Colour) -> u64 {
     game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (ply as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ c.index() as u64
 }
 
-/// Time spent deciding, per colour: (decisions, seconds).
-pub type Thinking = Vec<(Colour, u32, f64)>;
+/// Time spent deciding, per colour: (decisions, seconds in all, the longest decision's seconds).
+pub type Thinking = Vec<(Colour, u32, f64, f64)>;
 
 /// Plays a game to its end with a computer in every seat (`bots`; a colour not listed plays
 /// at random). `clock` reads seconds from any fixed start (the referee times the decisions;
@@ -175,14 +181,16 @@ pub type Thinking = Vec<(Colour, u32, f64)>;
 pub fn play_game<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, mut clock: impl FnMut() -> f64) -> Result<(G, Vec<G::Move>, Thinking), String> {
     let mut moves = Vec::new();
     let mut passed: Vec<Colour> = Vec::new();
-    let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, 0, 0.0)).collect();
+    let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, 0, 0.0, 0.0)).collect();
     while let Some((c, due)) = next_to_ask(&game, &passed) {
         let level = bots.iter().find(|&&(b, _)| b == c).map_or(Level::Random, |&(_, l)| l);
         let started = clock();
         let mv = decide(&game, c, level, bot_seed(seed, moves.len(), c))?.0;
         if let Some(t) = thinking.iter_mut().find(|t| t.0 == c) {
+            let took = clock() - started;
             t.1 += 1;
-            t.2 += clock() - started;
+            t.2 += took;
+            t.3 = t.3.max(took);
         }
         match mv {
             Some(m) => {
@@ -238,37 +246,61 @@ pub fn format_bots(bots: &[(Colour, Level)]) -> String {
     bots.iter().map(|(c, l)| format!("{c}:{}", l.name())).collect::<Vec<_>>().join(" ")
 }
 
-/// What a castle's ground not yet closed off is worth: grown ring by ring (up to three) through
-/// open edges, each ring is worth `worth` of its spaces, discounted by the open edges still
-/// leading out of it (each one a border still to place). Stops at another castle: two castles
-/// don't make a province. Lets the evaluation see a province half built.
-pub fn enclosure_potential(board: &crate::engine::Board, castle: crate::engine::Space, worth: impl Fn(crate::engine::grid::SpaceSet) -> f32) -> f32 {
-    use crate::engine::grid::SpaceSet;
-    let grid = board.grid();
-    let castles = board.all_castles();
-    let mut ball = SpaceSet::EMPTY;
-    ball.insert(castle);
-    let mut frontier = vec![castle];
-    let mut best: f32 = 0.0;
-    for _ in 0..3 {
-        let mut next = Vec::new();
-        for &s in &frontier {
-            for (n, e) in grid.neighbours(s) {
-                if !ball.contains(n) && !board.has_border(e) {
-                    if castles.contains(n) {
-                        return best;
-                    }
-                    ball.insert(n);
-                    next.push(n);
-                }
-            }
-        }
-        if next.is_empty() {
-            break;
-        }
-        frontier = next;
-        let leaks = ball.iter().flat_map(|s| grid.neighbours(s)).filter(|&(n, e)| !ball.contains(n) && !board.has_border(e)).count();
-        best = best.max(worth(ball) * (1.0 - leaks as f32 / 8.0).max(0.0));
+/// The board's open ground, for [`Ground::potential`]: computed once per evaluation.
+pub struct Ground {
+    /// Spaces whose right side is an open edge, and those whose lower side is.
+    right: crate::engine::grid::SpaceSet,
+    down: crate::engine::grid::SpaceSet,
+    castles: crate::engine::grid::SpaceSet,
+}
+
+impl Ground {
+    /// The open ground of `board`.
+    pub fn of(board: &crate::engine::Board) -> Ground {
+        let (right, down) = board.grid().open_sides(board.borders());
+        Ground { right, down, castles: board.all_castles() }
     }
-    best
+
+    /// The spaces one open edge away from `set`, not in it.
+    fn rim(&self, set: crate::engine::grid::SpaceSet) -> crate::engine::grid::SpaceSet {
+        set.intersect(self.right)
+            .shifted_up(1)
+            .union(set.shifted_down(1).intersect(self.right))
+            .union(set.intersect(self.down).shifted_up(16))
+            .union(set.shifted_down(16).intersect(self.down))
+            .minus(set)
+    }
+
+    /// How many open edges lead out of `set`.
+    fn leaks(&self, set: crate::engine::grid::SpaceSet) -> usize {
+        let left_in = set.shifted_down(1);
+        let up_in = set.shifted_down(16);
+        set.intersect(self.right).minus(left_in).len()
+            + self.right.intersect(left_in).minus(set).len()
+            + set.intersect(self.down).minus(up_in).len()
+            + self.down.intersect(up_in).minus(set).len()
+    }
+
+    /// What a castle's ground not yet closed off is worth: grown ring by ring (up to three)
+    /// through open edges, each ring is worth `worth` of its spaces, discounted by the open
+    /// edges still leading out of it (each one a border still to place). Stops at another
+    /// castle: two castles don't make a province. Lets the evaluation see a province half built.
+    /// (Bit-parallel; `tests/ai.rs` checks it against a walk space by space.)
+    pub fn potential(&self, castle: crate::engine::Space, worth: impl Fn(crate::engine::grid::SpaceSet) -> f32) -> f32 {
+        let mut ball = crate::engine::grid::SpaceSet::EMPTY;
+        ball.insert(castle);
+        let mut best: f32 = 0.0;
+        for _ in 0..3 {
+            let ring = self.rim(ball);
+            if !ring.intersect(self.castles).is_empty() {
+                return best;
+            }
+            if ring.is_empty() {
+                break;
+            }
+            ball = ball.union(ring);
+            best = best.max(worth(ball) * (1.0 - self.leaks(ball) as f32 / 8.0).max(0.0));
+        }
+        best
+    }
 }

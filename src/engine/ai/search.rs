@@ -10,7 +10,42 @@ use super::{Searchable, SEATS};
 use crate::engine::colour::Colour;
 use crate::engine::rng::uniform;
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashSet;
+use std::collections::HashSet as StdHashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Sets of moves, asked only "is it there?": a cheap multiply-rotate hash (no iteration order
+/// is ever used, so the hash can't change a decision).
+type HashSet<T> = StdHashSet<T, BuildHasherDefault<MoveHasher>>;
+
+/// A small, fast hasher for moves (a few bytes each; nothing hostile hashes here).
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
 
 /// Exploration constant of UCB1 (rewards lie in 0..1).
 const EXPLORE: f32 = 0.6;

@@ -95,7 +95,8 @@ pub struct Game {
     pub(super) custom: bool,
     pub(super) private_money: bool,
     pub(super) layout: Layout,
-    pub(super) deck_before_deal: Vec<PowerCardId>,
+    /// Shared: it never changes after the deal, and searches clone games by the thousand.
+    pub(super) deck_before_deal: std::sync::Arc<[PowerCardId]>,
     pub(super) board: Board,
     /// The deck, top card last.
     pub(super) deck: Vec<PowerCardId>,
@@ -110,6 +111,8 @@ pub struct Game {
     pub(super) phase: Phase,
     pub(super) winners: Vec<Colour>,
     pub(super) by_king: bool,
+    /// Turns begun so far (a clock for computer players' look-ahead).
+    pub(super) turns: u32,
 }
 
 fn err(s: impl Into<String>) -> SetupError {
@@ -301,7 +304,7 @@ impl Game {
             custom: setup.custom,
             private_money: setup.private_money,
             layout,
-            deck_before_deal,
+            deck_before_deal: deck_before_deal.into(),
             board,
             deck,
             market,
@@ -314,6 +317,7 @@ impl Game {
             phase: Phase::Placement { step: 0, castle: None },
             winners: Vec::new(),
             by_king: false,
+            turns: 0,
         };
         let mut events = Vec::new();
         if g.custom {
@@ -417,6 +421,11 @@ impl Game {
     /// The winners, once the game is over.
     pub fn winners(&self) -> &[Colour] {
         &self.winners
+    }
+
+    /// How many turns have begun (placement is none).
+    pub fn turns(&self) -> u32 {
+        self.turns
     }
 
     /// True when the King chip ended the game (R-N5).

@@ -115,6 +115,7 @@ impl Game {
                 continue;
             }
             ev.push(Event::TurnBegins { colour: by });
+            self.turns += 1;
             let income = self.income(by);
             if income > 0 {
                 self.ducats[by] = self.ducats[by].saturating_add(income);
