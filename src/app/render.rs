@@ -107,17 +107,17 @@ pub fn terrain_name(edition: Edition, t: Terrain) -> &'static str {
 pub fn terrain_words(edition: Edition, t: Terrain) -> &'static str {
     use crate::engine::board::land::MineKind;
     match (edition, t) {
-        (Edition::New, Terrain::Open) => tr!(AppTerrainMeadow),
-        (_, Terrain::Open) => tr!(AppTerrainOpen),
-        (_, Terrain::Forest) => tr!(AppTerrainForest),
-        (_, Terrain::Mountain) => tr!(AppTerrainMountain),
-        (_, Terrain::City) => tr!(AppTerrainCity),
-        (_, Terrain::Village) => tr!(AppTerrainVillage),
-        (_, Terrain::KingsCity) => tr!(AppTerrainKingsCity),
-        (_, Terrain::Mine(MineKind::Gold)) => tr!(AppTerrainGold),
-        (_, Terrain::Mine(MineKind::Silver)) => tr!(AppTerrainSilver),
-        (_, Terrain::Mine(MineKind::Copper)) => tr!(AppTerrainCopper),
-        (_, Terrain::Mine(MineKind::Gems)) => tr!(AppTerrainGems),
+        (Edition::New, Terrain::Open) => tr!(PanelTerrainMeadow),
+        (_, Terrain::Open) => tr!(PanelTerrainOpen),
+        (_, Terrain::Forest) => tr!(PanelTerrainForest),
+        (_, Terrain::Mountain) => tr!(PanelTerrainMountain),
+        (_, Terrain::City) => tr!(PanelTerrainCity),
+        (_, Terrain::Village) => tr!(PanelTerrainVillage),
+        (_, Terrain::KingsCity) => tr!(PanelTerrainKingsCity),
+        (_, Terrain::Mine(MineKind::Gold)) => tr!(PanelTerrainGold),
+        (_, Terrain::Mine(MineKind::Silver)) => tr!(PanelTerrainSilver),
+        (_, Terrain::Mine(MineKind::Copper)) => tr!(PanelTerrainCopper),
+        (_, Terrain::Mine(MineKind::Gems)) => tr!(PanelTerrainGems),
     }
 }
 
@@ -149,61 +149,52 @@ fn alliances(pairs: &[(Space, Space)], regions: &[(Colour, Vec<Space>)], borders
 }
 
 impl BoardModel {
-    /// The board in words, for a screen reader: what is under the keyboard cursor, and what can
-    /// be tapped now.
-    pub fn describe(&self, cursor: Option<Cursor>) -> String {
+    /// The board in words for a screen reader, a sentence each: what is under the keyboard
+    /// cursor, the spaces to tap now, how many edges take a border.
+    pub fn describe(&self, cursor: Option<Cursor>) -> Vec<String> {
         let mut parts = Vec::new();
         match cursor.and_then(Cursor::under) {
             Some(Under::Space(s)) => {
                 let terrain = self.terrain.iter().find(|(x, _)| *x == s).map_or("", |&(_, t)| terrain_words(self.edition, t));
                 let piece = self.pieces.iter().find(|(x, _)| *x == s).map(|(_, p)| {
-                    let colour = super::colour_name(self.edition, p.colour).to_lowercase();
-                    if p.kind == crate::engine::PieceKind::Castle { tr!(AppBoardCastle, colour = colour) } else { tr!(AppBoardKnight, colour = colour) }
+                    let colour = super::session::neutral_colour(self.edition, p.colour);
+                    if p.kind == crate::engine::PieceKind::Castle { tr!(PanelBoardCastle, colour = colour) } else { tr!(PanelBoardKnight, colour = colour) }
                 });
                 let tap = self.targets.iter().find(|(x, _)| *x == s).map(|(_, t)| match t {
-                    Target::Castle => tr!(AppBoardTapCastle),
-                    Target::Knight => tr!(AppBoardTapKnight),
-                    Target::Expand => tr!(AppBoardTapExpand),
-                    Target::Pick => tr!(AppBoardTapPick),
+                    Target::Castle => tr!(PanelBoardTapCastle),
+                    Target::Knight => tr!(PanelBoardTapKnight),
+                    Target::Expand => tr!(PanelBoardTapExpand),
+                    Target::Pick => tr!(PanelBoardTapPick),
                 });
                 parts.push(match (piece, tap) {
-                    (None, None) => tr!(AppBoardSpace, space = s, terrain = terrain),
-                    (None, Some(tap)) => tr!(AppBoardSpaceTap, space = s, terrain = terrain, tap = tap),
-                    (Some(piece), None) => tr!(AppBoardSpacePiece, space = s, terrain = terrain, piece = piece),
-                    (Some(piece), Some(tap)) => tr!(AppBoardSpacePieceTap, space = s, terrain = terrain, piece = piece, tap = tap),
+                    (None, None) => tr!(PanelBoardSpace, space = s, terrain = terrain),
+                    (Some(p), None) => tr!(PanelBoardSpacePiece, space = s, terrain = terrain, piece = p),
+                    (None, Some(t)) => tr!(PanelBoardSpaceTap, space = s, terrain = terrain, tap = t),
+                    (Some(p), Some(t)) => tr!(PanelBoardSpacePieceTap, space = s, terrain = terrain, piece = p, tap = t),
                 });
             }
             Some(Under::Edge(e)) => {
                 let legal = self.edges.iter().flatten().any(|&(x, ok)| x == e && ok);
                 parts.push(if self.borders.contains(&e) {
-                    tr!(AppBoardEdgeBorder, edge = e)
+                    tr!(PanelBoardEdgeBorder, edge = e)
                 } else if legal {
-                    tr!(AppBoardEdgeFree, edge = e)
+                    tr!(PanelBoardEdgeFree, edge = e)
                 } else {
-                    tr!(AppBoardEdgeNone, edge = e)
+                    tr!(PanelBoardEdgeNone, edge = e)
                 });
             }
             None => {}
         }
         if !self.targets.is_empty() {
-            let spaces: Vec<String> = self.targets.iter().take(12).map(|(s, _)| s.to_string()).collect();
+            let list = self.targets.iter().take(12).map(|(s, _)| s.to_string()).collect::<Vec<_>>().join(", ");
             let more = self.targets.len().saturating_sub(12);
-            let spaces = spaces.join(", ");
-            parts.push(if more > 0 { tr!(AppBoardTargetsMore, spaces = spaces, more = more) } else { tr!(AppBoardTargets, spaces = spaces) });
+            parts.push(if more > 0 { tr!(PanelBoardTargetsMore, list = list, more = more) } else { tr!(PanelBoardTargets, list = list) });
         }
         let edges = self.edges.iter().flatten().filter(|(_, ok)| *ok).count();
-        if edges == 1 {
-            parts.push(tr!(AppBoardEdgesOne, n = edges));
-        } else if edges > 0 {
-            parts.push(tr!(AppBoardEdgesMany, n = edges));
+        if edges > 0 {
+            parts.push(if edges == 1 { tr!(PanelBoardEdgesOne, n = edges) } else { tr!(PanelBoardEdgesMany, n = edges) });
         }
-        // One message: the sentences joined by the language's template.
-        match parts.as_slice() {
-            [] => String::new(),
-            [a] => a.clone(),
-            [a, b] => tr!(AppBoardTwo, first = a, second = b),
-            [a, b, c, ..] => tr!(AppBoardThree, first = a, second = b, third = c),
-        }
+        parts
     }
 
     /// Where the keyboard cursor starts: on the first space to tap, else the first edge that
@@ -421,19 +412,18 @@ mod tests {
         m.targets = vec![(sp("a1"), Target::Pick), (at, Target::Knight)];
         let cursor = Some(Cursor::at(at));
         set_lang(Lang::En);
-        let en = m.describe(cursor);
-        assert_eq!(en, format!("{at}, {}, yellow castle: place a knight here. Spaces to tap: a1, {at}", terrain.name()));
+        assert_eq!(m.describe(cursor), [format!("{at}, {}, yellow castle: place a knight here.", terrain_words(Edition::Classic, terrain)), format!("Spaces to tap: a1, {at}.")]);
         assert_eq!(piece.colour, Colour::Yellow);
         set_lang(Lang::De);
-        let de = m.describe(cursor);
-        assert!(de.starts_with(&format!("{at}, {}, Burg (ocker): hier einen Ritter setzen. Felder zum Antippen: a1, {at}", terrain_words(Edition::Classic, terrain))), "{de}");
+        assert_eq!(m.describe(cursor), [format!("{at}, {}, Burg (Ocker): hier einen Ritter setzen.", terrain_words(Edition::Classic, terrain)), format!("Felder zum Tippen: a1, {at}.")]);
         set_lang(Lang::It);
         let it = m.describe(Some(Cursor::at(sp("a1"))));
-        assert!(it.contains(": selezionabile. Spazi da toccare: a1, "), "{it}");
+        assert!(it[0].ends_with(": selezionabile."), "{it:?}");
         m.edges = Some(vec![(Edge::parse("a1-b1").unwrap(), true)]);
-        assert!(m.describe(None).ends_with(". 1 linea può accogliere un muro di confine"), "{}", m.describe(None));
+        assert_eq!(m.describe(None).last().map(String::as_str), Some("1 linea può ricevere un muro di confine."));
         set_lang(Lang::En);
-        assert!(m.describe(None).ends_with(". 1 edges can take a border"));
+        assert_eq!(m.describe(None).last().map(String::as_str), Some("1 edge can take a border."));
+        assert_eq!(m.describe(None).len(), 2, "the spaces to tap, the edges");
     }
 
     #[test]

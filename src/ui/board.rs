@@ -52,71 +52,11 @@ pub fn colour_adj(edition: Edition, c: Colour) -> String {
     crate::app::session::neutral_colour(edition, c)
 }
 
-/// A terrain's name in the player's language (the board's description).
-fn terrain_words(edition: Edition, t: Terrain) -> &'static str {
-    match t {
-        Terrain::Open if edition == Edition::New => tr!(PanelTerrainMeadow),
-        Terrain::Open => tr!(PanelTerrainOpen),
-        Terrain::Forest => tr!(PanelTerrainForest),
-        Terrain::Mountain => tr!(PanelTerrainMountain),
-        Terrain::City => tr!(PanelTerrainCity),
-        Terrain::Village => tr!(PanelTerrainVillage),
-        Terrain::KingsCity => tr!(PanelTerrainKingsCity),
-        Terrain::Mine(MineKind::Gold) => tr!(PanelTerrainGold),
-        Terrain::Mine(MineKind::Silver) => tr!(PanelTerrainSilver),
-        Terrain::Mine(MineKind::Copper) => tr!(PanelTerrainCopper),
-        Terrain::Mine(MineKind::Gems) => tr!(PanelTerrainGems),
-    }
-}
-
-/// The board in words for screen readers (`#board-words`), a sentence each: what is under the
-/// keyboard cursor, the spaces to tap, how many edges take a border.
+/// The board in words for screen readers (`#board-words`): one span a sentence; the spaces
+/// between them keep them apart when read.
 fn describe(m: &BoardModel, cursor: Option<Cursor>) -> Vec<super::dom::Node> {
-    let mut parts = Vec::new();
-    match cursor.and_then(Cursor::under) {
-        Some(Under::Space(s)) => {
-            let terrain = m.terrain.iter().find(|(x, _)| *x == s).map_or("", |&(_, t)| terrain_words(m.edition, t));
-            let piece = m.pieces.iter().find(|(x, _)| *x == s).map(|(_, p)| {
-                let colour = colour_adj(m.edition, p.colour);
-                if p.kind == PieceKind::Castle { tr!(PanelBoardCastle, colour = colour) } else { tr!(PanelBoardKnight, colour = colour) }
-            });
-            let tap = m.targets.iter().find(|(x, _)| *x == s).map(|(_, t)| match t {
-                Target::Castle => tr!(PanelBoardTapCastle),
-                Target::Knight => tr!(PanelBoardTapKnight),
-                Target::Expand => tr!(PanelBoardTapExpand),
-                Target::Pick => tr!(PanelBoardTapPick),
-            });
-            parts.push(match (piece, tap) {
-                (None, None) => tr!(PanelBoardSpace, space = s, terrain = terrain),
-                (Some(p), None) => tr!(PanelBoardSpacePiece, space = s, terrain = terrain, piece = p),
-                (None, Some(t)) => tr!(PanelBoardSpaceTap, space = s, terrain = terrain, tap = t),
-                (Some(p), Some(t)) => tr!(PanelBoardSpacePieceTap, space = s, terrain = terrain, piece = p, tap = t),
-            });
-        }
-        Some(Under::Edge(e)) => {
-            let legal = m.edges.iter().flatten().any(|&(x, ok)| x == e && ok);
-            parts.push(if m.borders.contains(&e) {
-                tr!(PanelBoardEdgeBorder, edge = e)
-            } else if legal {
-                tr!(PanelBoardEdgeFree, edge = e)
-            } else {
-                tr!(PanelBoardEdgeNone, edge = e)
-            });
-        }
-        None => {}
-    }
-    if !m.targets.is_empty() {
-        let list = m.targets.iter().take(12).map(|(s, _)| s.to_string()).collect::<Vec<_>>().join(", ");
-        let more = m.targets.len().saturating_sub(12);
-        parts.push(if more > 0 { tr!(PanelBoardTargetsMore, list = list, more = more) } else { tr!(PanelBoardTargets, list = list) });
-    }
-    let edges = m.edges.iter().flatten().filter(|(_, ok)| *ok).count();
-    if edges > 0 {
-        parts.push(if edges == 1 { tr!(PanelBoardEdgesOne, n = edges) } else { tr!(PanelBoardEdgesMany, n = edges) });
-    }
-    // One sentence a text node; the spaces between them keep them apart when read.
     let mut out = Vec::new();
-    for (i, p) in parts.into_iter().enumerate() {
+    for (i, p) in m.describe(cursor).into_iter().enumerate() {
         if i > 0 {
             out.push(super::dom::text(" "));
         }
