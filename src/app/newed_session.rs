@@ -115,10 +115,20 @@ impl NewSession {
     pub fn relog(&mut self) {
         let Ok(mut fresh) = NewSession::new(self.id.clone(), self.setup.clone(), self.names.clone()) else { return };
         for &m in &self.moves {
-            let Ok(ev) = fresh.game.play(m) else { return };
-            fresh.record_events(&ev);
+            if fresh.play_logged(m).is_err() {
+                return;
+            }
         }
         self.log = fresh.log;
+    }
+
+    /// Plays a confirmed move of a record onto the game, logged as the table saw it (no
+    /// screens: a record being read, or the log being retold).
+    fn play_logged(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let ev = self.game.play(mv)?;
+        self.moves.push(mv);
+        self.record_events(&ev);
+        Ok(())
     }
 
     /// Rebuilds a session from a record (a save or an import).
@@ -133,9 +143,7 @@ impl NewSession {
         };
         let mut s = NewSession::new(id, record.setup.clone(), names)?;
         for &(line, mv) in &record.moves {
-            let ev = s.game.play(mv).map_err(|e| format!("line {line}: {mv}: {e}"))?;
-            s.moves.push(mv);
-            s.record_events(&ev);
+            s.play_logged(mv).map_err(|e| format!("line {line}: {mv}: {e}"))?;
         }
         s.shown = s.game.clone();
         s.last_score_changes.clear();

@@ -144,13 +144,23 @@ impl Session {
     pub fn relog(&mut self) {
         let Ok(mut fresh) = Session::new(self.id.clone(), self.setup.clone(), self.names.clone()) else { return };
         for &m in &self.moves {
-            let round = fresh.game.round();
-            let Ok(ev) = fresh.game.play(m) else { return };
-            fresh.record_events(&ev, round);
+            if fresh.play_logged(m).is_err() {
+                return;
+            }
         }
         let keep = fresh.announcements.len().saturating_sub(self.announcements.len());
         self.announcements = fresh.announcements.split_off(keep);
         self.log = fresh.log;
+    }
+
+    /// Plays a confirmed move of a record onto the game, logged as the table saw it (no
+    /// screens: a record being read, or the log being retold).
+    fn play_logged(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let round = self.game.round();
+        let ev = self.game.play(mv)?;
+        self.moves.push(mv);
+        self.record_events(&ev, round);
+        Ok(())
     }
 
     /// Rebuilds a session from a record (a save or an import).
@@ -167,10 +177,7 @@ impl Session {
         let mut s = Session::new(id, record.setup.clone(), names)?;
         s.seats = super::seats::Seats::from_record(text)?;
         for &(line, mv) in &record.moves {
-            let round = s.game.round();
-            let ev = s.game.play(mv).map_err(|e| format!("line {line}: {mv}: {e}"))?;
-            s.moves.push(mv);
-            s.record_events(&ev, round);
+            s.play_logged(mv).map_err(|e| format!("line {line}: {mv}: {e}"))?;
         }
         s.shown = s.game.clone();
         s.announcements.clear();

@@ -263,12 +263,7 @@ impl Ground {
 
     /// The spaces one open edge away from `set`, not in it.
     fn rim(&self, set: crate::engine::grid::SpaceSet) -> crate::engine::grid::SpaceSet {
-        set.intersect(self.right)
-            .shifted_up(1)
-            .union(set.shifted_down(1).intersect(self.right))
-            .union(set.intersect(self.down).shifted_up(16))
-            .union(set.shifted_down(16).intersect(self.down))
-            .minus(set)
+        crate::engine::grid::Grid::spread(set, self.right, self.down).minus(set)
     }
 
     /// How many open edges lead out of `set`.

@@ -146,17 +146,22 @@ impl Grid {
         (spaces_of(open, 0), spaces_of(open, 1))
     }
 
+    /// `r` and the spaces one step from it: right from the spaces of `right`, down from those
+    /// of `down`, and back (one step of [`Grid::flood`]).
+    #[inline]
+    pub fn spread(r: SpaceSet, right: SpaceSet, down: SpaceSet) -> SpaceSet {
+        r.union(r.intersect(right).shifted_up(1))
+            .union(r.shifted_down(1).intersect(right))
+            .union(r.intersect(down).shifted_up(16))
+            .union(r.shifted_down(16).intersect(down))
+    }
+
     /// A bit-parallel flood fill from `from` inside `within`, moving right from the spaces of
     /// `right`, down from those of `down` (and back): whole rows and columns move at once.
     pub fn flood(from: SpaceSet, within: SpaceSet, right: SpaceSet, down: SpaceSet) -> SpaceSet {
         let mut r = from.intersect(within);
         loop {
-            let next = r
-                .union(r.intersect(right).shifted_up(1))
-                .union(r.shifted_down(1).intersect(right))
-                .union(r.intersect(down).shifted_up(16))
-                .union(r.shifted_down(16).intersect(down))
-                .intersect(within);
+            let next = Grid::spread(r, right, down).intersect(within);
             if next == r {
                 return r;
             }
