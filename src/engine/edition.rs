@@ -135,3 +135,108 @@ impl AnyGame {
         }
     }
 }
+
+/// A move of either edition (a move of the other edition than the game's is refused).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum AnyMove {
+    /// A Classic move.
+    Classic(classic::moves::Move),
+    /// A New Edition move.
+    New(newed::Move),
+}
+
+impl std::fmt::Display for AnyMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyMove::Classic(m) => m.fmt(f),
+            AnyMove::New(m) => m.fmt(f),
+        }
+    }
+}
+
+/// An event of either edition.
+#[derive(Clone, PartialEq, Debug)]
+pub enum AnyEvent {
+    /// A Classic event.
+    Classic(classic::event::Event),
+    /// A New Edition event.
+    New(newed::Event),
+}
+
+/// A game of either edition is itself a game to generic code (as shakmaty's variant position
+/// is a position): the bots, the referee's play and the property harness take it as they take
+/// either edition's own game. Hot loops stay on the editions' own types.
+impl Rules for AnyGame {
+    type Move = AnyMove;
+    type Event = AnyEvent;
+    // A game of either edition names its edition at run time: see [`AnyGame::edition`].
+    const EDITION: Edition = Edition::Classic;
+
+    fn legal_moves_into(&self, out: &mut Vec<AnyMove>) {
+        out.clear();
+        match self {
+            AnyGame::Classic(g) => out.extend(g.legal_moves().into_iter().map(AnyMove::Classic)),
+            AnyGame::New(g) => out.extend(g.legal_moves().into_iter().map(AnyMove::New)),
+        }
+    }
+
+    fn play(&mut self, m: AnyMove) -> Result<Vec<AnyEvent>, IllegalMove> {
+        match (self, m) {
+            (AnyGame::Classic(g), AnyMove::Classic(m)) => Ok(g.play(m)?.into_iter().map(AnyEvent::Classic).collect()),
+            (AnyGame::New(g), AnyMove::New(m)) => Ok(g.play(m)?.into_iter().map(AnyEvent::New).collect()),
+            _ => Err(IllegalMove::NotNow),
+        }
+    }
+
+    fn to_move(&self) -> Vec<Colour> {
+        AnyGame::to_move(self)
+    }
+
+    fn winners(&self) -> &[Colour] {
+        match self {
+            AnyGame::Classic(g) => g.winners(),
+            AnyGame::New(g) => g.winners(),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        AnyGame::is_over(self)
+    }
+
+    fn mover(m: &AnyMove) -> Colour {
+        match m {
+            AnyMove::Classic(m) => m.by(),
+            AnyMove::New(m) => m.by(),
+        }
+    }
+
+    fn summary(&self) -> Value {
+        AnyGame::summary(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bot::play_out;
+    use crate::engine::classic::setup::{Setup, SetupKind};
+
+    #[test]
+    fn a_game_of_either_edition_plays_out_as_its_own_game_would() {
+        let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 9);
+        let (g, _) = classic::game::Game::new(&setup).unwrap();
+        let (own, own_moves) = play_out(g.clone(), 9);
+        let (any, any_moves) = play_out(AnyGame::Classic(g), 9);
+        assert_eq!(any.summary(), own.summary());
+        assert_eq!(any_moves.len(), own_moves.len());
+        assert!(any_moves.iter().zip(&own_moves).all(|(a, o)| *a == AnyMove::Classic(*o)));
+        let mut setup = newed::Setup::new(vec![Colour::Red, Colour::Blue], 9);
+        setup.neutral = Some(Colour::Orange);
+        let (n, _) = newed::Game::new(&setup).unwrap();
+        let mut any = AnyGame::New(n);
+        let first = Rules::to_move(&any)[0];
+        assert_eq!(any.play(AnyMove::Classic(classic::moves::Move::Done { by: first })), Err(IllegalMove::NotNow), "a move of the other edition");
+        let (end, _) = play_out(any, 9);
+        assert!(Rules::is_over(&end));
+    }
+}

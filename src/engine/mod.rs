@@ -44,6 +44,6 @@ pub use classic::record::{Record, RecordError};
 pub use classic::setup::{Setup, SetupKind};
 pub use classic::view::{PhaseView, View};
 pub use colour::{ByColour, Colour};
-pub use edition::{AnyGame, AnyRecord, Edition, Rules};
+pub use edition::{AnyEvent, AnyGame, AnyMove, AnyRecord, Edition, Rules};
 pub use error::{IllegalMove, SetupError};
 pub use grid::{Edge, Space};

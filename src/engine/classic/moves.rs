@@ -227,3 +227,12 @@ impl fmt::Display for Move {
         }
     }
 }
+impl std::str::FromStr for Move {
+    type Err = String;
+
+    /// As [`Move::parse`].
+    fn from_str(line: &str) -> Result<Move, String> {
+        Move::parse(line)
+    }
+}
+

@@ -166,6 +166,15 @@ impl fmt::Display for Move {
     }
 }
 
+impl std::str::FromStr for Move {
+    type Err = String;
+
+    /// As [`Move::parse`].
+    fn from_str(line: &str) -> Result<Move, String> {
+        Move::parse(line)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
