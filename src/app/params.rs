@@ -72,7 +72,7 @@ impl StartOptions {
         if let Some(seed) = self.seed {
             q += &format!("&seed={seed}");
         }
-        if self.names.iter().zip(&self.players).any(|(n, c)| n != super::colour_label(*c)) {
+        if self.names.iter().zip(&self.players).any(|(n, c)| n != super::names::colour_label(*c)) {
             let names: Vec<String> = self.names.iter().map(|n| encode(n)).collect();
             q += &format!("&names={}", names.join(","));
         }
@@ -157,7 +157,7 @@ pub enum LinkRequest {
     Replay(String),
 }
 
-const MAX_NAME: usize = 24;
+pub const MAX_NAME: usize = 24;
 
 /// The language a link asks for (`lang=de`), if it names one the game speaks.
 pub fn link_lang(query: &str) -> Option<crate::i18n::Lang> {
@@ -226,7 +226,7 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
             }
             v
         }
-        None => players.iter().map(|&c| super::colour_label(c).to_string()).collect(),
+        None => players.iter().map(|&c| super::names::colour_label(c).to_string()).collect(),
     };
     // Classic money is private unless public; the New Edition's public unless private (R-N7).
     let public_money = match get("money") {

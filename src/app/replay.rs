@@ -1,138 +1,51 @@
-//! Stepping through a finished or shared game record (public information only).
+//! Stepping through a finished or shared game record (public information only), either edition:
+//! the game as the table saw it after any number of its moves, with its log.
 
-use super::log::{describe_all, LogLine};
-use crate::engine::{Colour, Game, Move, Record, View};
+use super::session::{EditionRules, Session};
 
 /// A record opened for replay.
 #[derive(Clone, Debug)]
-pub struct Replay {
-    record: Record,
-    /// Names in seating order.
-    pub names: Vec<String>,
-    /// The step shown: number of moves played.
-    pub at: usize,
-    /// The game after `at` moves.
-    pub game: Game,
-    /// Log lines up to `at`.
-    pub log: Vec<LogLine>,
-}
-
-impl Replay {
-    /// Reads and checks a whole record (every move must be legal).
-    ///
-    /// # Errors
-    /// `line N: reason` for the first problem.
-    pub fn open(text: &str) -> Result<Replay, String> {
-        let record = super::classic_record(text)?;
-        record.replay().map_err(|e| e.to_string())?;
-        let names = if record.names.len() == record.setup.players.len() {
-            record.names.clone()
-        } else {
-            record.setup.players.iter().map(|&c| super::colour_label(c).to_string()).collect()
-        };
-        let mut r = Replay { game: Game::new(&record.setup).map_err(|e| e.to_string())?.0, record, names, at: 0, log: Vec::new() };
-        r.go_to(0);
-        Ok(r)
-    }
-
-    /// Number of moves in the record.
-    pub fn len(&self) -> usize {
-        self.record.moves.len()
-    }
-
-    /// True for a record without moves.
-    pub fn is_empty(&self) -> bool {
-        self.record.moves.is_empty()
-    }
-
-    /// The move that led to the shown step.
-    pub fn last_move(&self) -> Option<Move> {
-        self.at.checked_sub(1).map(|i| self.record.moves[i].1)
-    }
-
-    /// Shows the game after `n` moves (clamped to the record).
-    pub fn go_to(&mut self, n: usize) {
-        let n = n.min(self.len());
-        let Ok((mut g, ev)) = Game::new(&self.record.setup) else { unreachable!("checked when opened") };
-        let names = self.names.clone();
-        let players = self.record.setup.players.clone();
-        let name = |c: Colour| match players.iter().position(|&p| p == c) {
-            Some(i) => super::player_name(crate::engine::Edition::Classic, c, &names[i]),
-            None => crate::tr!(LogNeutral, colour = super::colour_name(crate::engine::Edition::Classic, c)),
-        };
-        let mut log: Vec<LogLine> = describe_all(&ev, &name, 0).into_iter().map(|(_, l)| l).collect();
-        for &(_, m) in &self.record.moves[..n] {
-            let round = g.round();
-            let Ok(ev) = g.play(m) else { unreachable!("checked when opened") };
-            log.extend(describe_all(&ev, &name, round).into_iter().map(|(_, l)| l));
-        }
-        self.game = g;
-        self.log = log;
-        self.at = n;
-    }
-
-    /// The public view at the shown step.
-    pub fn view(&self) -> View {
-        self.game.view(None)
-    }
-
-    /// The display name of a colour.
-    pub fn name(&self, c: Colour) -> String {
-        match self.record.setup.players.iter().position(|&p| p == c) {
-            Some(i) => super::player_name(crate::engine::Edition::Classic, c, &self.names[i]),
-            None => crate::tr!(LogNeutral, colour = super::colour_name(crate::engine::Edition::Classic, c)),
-        }
-    }
-}
-
-/// A New Edition record opened for replay: the game as the table saw it after `at` moves.
-#[derive(Clone, Debug)]
-pub struct NewReplay {
-    record: crate::engine::newed::Record,
+pub struct Replay<G: EditionRules> {
+    moves: Vec<G::Move>,
     /// The step shown: number of moves played.
     pub at: usize,
     /// The game after `at` moves, with its log (nobody holds the device: public view only).
-    pub session: super::newed_session::NewSession,
+    pub session: Session<G>,
 }
 
-impl NewReplay {
-    /// Checks a whole record (every move must be legal) and shows its start.
+impl<G: EditionRules> Replay<G> {
+    /// Reads and checks a whole record (every move must be legal) and shows its start.
     ///
     /// # Errors
     /// `line N: reason` for the first problem.
-    pub fn open(record: crate::engine::newed::Record) -> Result<NewReplay, String> {
-        record.replay().map_err(|e| e.to_string())?;
-        let mut r = NewReplay { session: Self::session_at(&record, 0)?, record, at: 0 };
+    pub fn open(text: &str) -> Result<Replay<G>, String> {
+        let whole = Session::<G>::from_record("replay".into(), text)?;
+        let mut r = Replay { moves: whole.moves.clone(), at: whole.moves.len(), session: whole };
         r.go_to(0);
         Ok(r)
     }
 
-    fn session_at(record: &crate::engine::newed::Record, n: usize) -> Result<super::newed_session::NewSession, String> {
-        let mut part = record.clone();
-        part.moves.truncate(n);
-        super::newed_session::NewSession::from_record("replay".into(), &part)
-    }
-
     /// Number of moves in the record.
     pub fn len(&self) -> usize {
-        self.record.moves.len()
+        self.moves.len()
     }
 
     /// True for a record without moves.
     pub fn is_empty(&self) -> bool {
-        self.record.moves.is_empty()
+        self.moves.is_empty()
     }
 
     /// The move that led to the shown step.
-    pub fn last_move(&self) -> Option<crate::engine::newed::Move> {
-        self.at.checked_sub(1).map(|i| self.record.moves[i].1)
+    pub fn last_move(&self) -> Option<G::Move> {
+        self.at.checked_sub(1).map(|i| self.moves[i])
     }
 
     /// Shows the game after `n` moves (clamped to the record).
     pub fn go_to(&mut self, n: usize) {
         let n = n.min(self.len());
-        let Ok(s) = Self::session_at(&self.record, n) else { unreachable!("checked when opened") };
-        self.session = s;
+        let s = &self.session;
+        let Some(at) = Session::<G>::replayed(s.id.clone(), s.setup.clone(), s.names.clone(), &self.moves[..n]) else { unreachable!("checked when opened") };
+        self.session = at;
         self.at = n;
     }
 }
@@ -140,21 +53,23 @@ impl NewReplay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::AnyReplay;
+    use crate::engine::bot::play_out;
+    use crate::engine::classic::game::Game;
+    use crate::engine::classic::record::write_record;
+    use crate::engine::{Colour, Setup, SetupKind};
 
     #[test]
     fn a_record_opens_as_its_own_edition_and_never_as_the_other() {
-        let e = Replay::open("[Edition \"new\"]\n[Players \"red blue\"]\n[Neutral \"orange\"]\n").unwrap_err();
+        let e = Replay::<Game>::open("[Edition \"new\"]\n[Players \"red blue\"]\n[Neutral \"orange\"]\n").unwrap_err();
         assert!(e.contains("New Edition"), "{e}");
-        let r = super::super::AnyReplay::open("[Edition \"new\"]\n[Players \"red blue\"]\n[Neutral \"orange\"]\n[Seed \"3\"]\n").unwrap();
-        assert!(matches!(r, super::super::AnyReplay::New(_)));
-        let r = super::super::AnyReplay::open("[Edition \"classic\"]\n[Players \"red yellow purple\"]\n").unwrap();
-        assert!(matches!(r, super::super::AnyReplay::Classic(_)));
-        let e = Replay::open("[Edition \"chess\"]\n").unwrap_err();
+        let r = AnyReplay::open("[Edition \"new\"]\n[Players \"red blue\"]\n[Neutral \"orange\"]\n[Seed \"3\"]\n").unwrap();
+        assert!(matches!(r, AnyReplay::New(_)));
+        let r = AnyReplay::open("[Edition \"classic\"]\n[Players \"red yellow purple\"]\n").unwrap();
+        assert!(matches!(r, AnyReplay::Classic(_)));
+        let e = Replay::<Game>::open("[Edition \"chess\"]\n").unwrap_err();
         assert!(e.starts_with("line 1: "), "{e}");
     }
-    use crate::engine::bot::play_out;
-    use crate::engine::classic::record::write_record;
-    use crate::engine::{Setup, SetupKind};
 
     #[test]
     fn a_replay_steps_to_the_same_final_scores() {
@@ -162,13 +77,13 @@ mod tests {
         let (g, _) = Game::new(&setup).unwrap();
         let (end, moves) = play_out(g, 5);
         let text = write_record(&setup, &["Ann".into(), "Ben".into(), "Cleo".into()], &moves);
-        let mut r = Replay::open(&text).unwrap();
+        let mut r = Replay::<Game>::open(&text).unwrap();
         assert_eq!(r.at, 0);
         r.go_to(usize::MAX);
         assert_eq!(r.at, moves.len());
-        assert!(r.game.is_over());
-        assert_eq!(r.game.summary(), end.summary());
-        assert_eq!(r.name(Colour::Yellow), "Ben");
+        assert!(r.session.game.is_over());
+        assert_eq!(r.session.game.summary(), end.summary());
+        assert_eq!(r.session.name(Colour::Yellow), "Ben");
         r.go_to(3);
         assert_eq!(r.last_move(), Some(moves[2]));
     }
@@ -179,17 +94,17 @@ mod tests {
     fn a_replay_logs_the_old_card_in_its_round_when_a_move_draws_the_next() {
         let text = "[Edition \"classic\"]\n[Players \"red yellow purple\"]\n[Setup \"custom\"]\n[Castles \"red:f7 yellow:i8\"]\n[Deck \"B2 B1\"]\n[Start \"red\"]\n\
                     red decide 3 1\nyellow decide 3\npurple decide 3\nyellow bid 5\npurple bid 2\nred bid 5\nred bid 3\nyellow bid 3\n";
-        let mut r = Replay::open(text).unwrap();
+        let mut r = Replay::<Game>::open(text).unwrap();
         r.go_to(usize::MAX);
-        assert_eq!(r.game.round(), 2);
-        let void = r.log.iter().find(|l| l.text.starts_with("Tied again")).expect("the void duel is logged");
+        assert_eq!(r.session.game.round(), 2);
+        let void = r.session.log.iter().find(|l| l.text.starts_with("Tied again")).expect("the void duel is logged");
         assert_eq!((void.round, void.text.as_str()), (1, "Tied again: nobody performs action 3 (1 knight or expand)."));
     }
 
     #[test]
     fn a_broken_record_is_refused_with_its_line() {
-        let e = Replay::open("[Edition \"classic\"]\n[Players \"red yellow purple\"]\nred decide 1 3\nred decide 2\n").unwrap_err();
+        let e = Replay::<Game>::open("[Edition \"classic\"]\n[Players \"red yellow purple\"]\nred decide 1 3\nred decide 2\n").unwrap_err();
         assert!(e.starts_with("line 4:"), "{e}");
-        assert!(Replay::open("hello").unwrap_err().starts_with("line 1:"));
+        assert!(Replay::<Game>::open("hello").unwrap_err().starts_with("line 1:"));
     }
 }

@@ -94,6 +94,13 @@ pub fn seat_label(level: Option<Level>) -> &'static str {
     }
 }
 
+/// The end screen's line on hints used, when the game allowed hints.
+pub fn hints_line(seats: &Seats, players: &[Colour], name: impl Fn(Colour) -> String) -> Option<String> {
+    let h = seats.hints.as_ref()?;
+    let parts: Vec<String> = players.iter().filter(|&&c| seats.person(c)).map(|&c| tr!(ScreenHintsUsedBy, name = name(c), n = h[c])).collect();
+    Some(tr!(ScreenHintsUsed, list = parts.join(", ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@
 //! expands it (Classic), and a first turn in which the learner plays a card that founds a region,
 //! refills the hand and then collects income (New Edition).
 
+use super::AnySession;
 use crate::engine::Edition;
 use crate::tr;
 
@@ -119,7 +120,41 @@ pub fn learner_moves<M: std::fmt::Display>(moves: &[M], from: usize, staged: &[M
     moves.iter().skip(from).chain(staged).chain(pending).map(ToString::to_string).filter(|m| m.split(' ').next() == Some(LEARNER)).collect()
 }
 
+/// Where the learner stands in a lesson's game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Progress {
+    /// The next step (`None` once the lesson's moves are all made).
+    pub step: Option<Step>,
+    /// The learner must confirm staged moves.
+    pub confirm: bool,
+    /// It is the learner's move, with the device.
+    pub mine: bool,
+}
+
 impl Tutorial {
+    /// Whether `game` is this lesson's game, still on.
+    pub fn on(&self, game: &AnySession) -> bool {
+        !self.finished && game.id() == self.id
+    }
+
+    /// Where the learner stands in `game`.
+    pub fn progress(&self, game: &AnySession) -> Progress {
+        let learner = crate::engine::Colour::Red;
+        crate::each_session!(game, s => {
+            let made = learner_moves(&s.moves, self.from, &s.staged, s.pending.as_ref());
+            Progress { step: self.step(&made), confirm: s.must_confirm(), mine: s.holder == Some(learner) && s.shown.to_move().contains(&learner) }
+        })
+    }
+
+    /// Refuses a move (as the record writes it) that leaves the lesson, with the step's words.
+    pub fn refusal(&self, game: &AnySession, m: &str) -> Option<String> {
+        if !self.on(game) {
+            return None;
+        }
+        let made = crate::each_session!(game, s => learner_moves(&s.moves, self.from, &s.staged, s.pending.as_ref()));
+        self.allows(&made, m).err()
+    }
+
     /// The step after the learner's `made` moves (confirmed and staged, in order), or `None`
     /// once the lesson's moves are all made.
     pub fn step(&self, made: &[String]) -> Option<Step> {
@@ -182,7 +217,7 @@ mod tests {
 
     /// Plays the Classic lesson as the page does: the learner makes each step's move, the
     /// computers decide at the easy level with their seeds; returns the session at the lesson's end.
-    fn play_classic_lesson() -> crate::app::session::Session {
+    fn play_classic_lesson() -> crate::app::session::Session<crate::engine::classic::game::Game> {
         let lesson = Lesson::Classic;
         let Ok(AnySession::Classic(mut s)) = AnySession::from_record("t".into(), &lesson.record("You", ["Yellow", "Purple"])) else { panic!("the lesson's record opens") };
         let t = Tutorial { lesson, id: "t".into(), from: 0, finished: false };

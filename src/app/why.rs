@@ -10,7 +10,7 @@ fn scored(edition: Edition, what: String, colour: Colour, me: Colour, delta: i32
     if colour == me {
         tr!(WhyScore, what = what, delta = format_args!("{delta:+}"))
     } else {
-        tr!(WhyScoreOther, what = what, colour = super::colour_name(edition, colour), delta = format_args!("{delta:+}"))
+        tr!(WhyScoreOther, what = what, colour = super::names::colour_name(edition, colour), delta = format_args!("{delta:+}"))
     }
 }
 
@@ -66,8 +66,8 @@ pub fn new(m: &newed::Move, events: &[newed::Event], me: Colour) -> String {
                     ScoreReason::Founding => tr!(String WhyFoundsRegion),
                     ScoreReason::Expansion => tr!(String WhyExpands),
                     ScoreReason::LostSpace | ScoreReason::NeutralZone => tr!(String WhyCostsRival),
-                    ScoreReason::MonopolyWon(k) => tr!(WhyWinsMonopoly, mine = super::newed_log::mine_text(*k)),
-                    ScoreReason::MonopolyLost(k) => tr!(WhyBreaksMonopoly, mine = super::newed_log::mine_text(*k)),
+                    ScoreReason::MonopolyWon(k) => tr!(WhyWinsMonopoly, mine = super::log::newed::mine_text(*k)),
+                    ScoreReason::MonopolyLost(k) => tr!(WhyBreaksMonopoly, mine = super::log::newed::mine_text(*k)),
                     ScoreReason::DucatBonus => tr!(String WhyDucatBonus),
                 };
                 Some(scored(Edition::New, what, *colour, me, *delta))

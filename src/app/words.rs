@@ -4,6 +4,16 @@
 use crate::engine::IllegalMove;
 use crate::tr;
 
+/// Why a setup can't be played, in the current language.
+pub fn setup_error(e: &crate::engine::SetupError) -> String {
+    e.0.clone()
+}
+
+/// Why a record can't be read, in the current language: `line N: reason`.
+pub fn record_error(e: &crate::engine::notation::RecordError) -> String {
+    tr!(AppRecordLine, line = e.line, reason = e.reason)
+}
+
 /// Why a move was refused, in the current language (starting lowercase, like the engine's).
 pub fn refusal(e: IllegalMove) -> String {
     use IllegalMove::*;

@@ -3,7 +3,8 @@
 //! Italian words are fetched when first needed (`lang-de.txt`, `lang-it.txt`, precached by
 //! the service worker); `<html lang>` follows.
 
-use super::{storage, Ctx};
+use super::ctx::Ctx;
+use super::storage;
 use crate::i18n::{self, Lang};
 use leptos::prelude::*;
 
@@ -22,7 +23,7 @@ pub async fn load(lang: Lang) -> Result<(), String> {
         return Ok(());
     }
     let failed = || crate::tr!(LangLoadFailed, lang = lang.own_name());
-    let text = super::fetch_text(&format!("lang-{}.txt", lang.code())).await.ok_or_else(failed)?;
+    let text = super::page::fetch_text(&format!("lang-{}.txt", lang.code())).await.ok_or_else(failed)?;
     i18n::install(lang, &text)
 }
 
@@ -48,14 +49,9 @@ pub fn switch(ctx: Ctx, lang: Lang) {
                 ctx.warning.set(None);
                 ctx.start_message.set(None);
                 ctx.bot_error.set(None);
-                ctx.session.update(|s| {
-                    if let Some(s) = s {
-                        s.relog();
-                    }
-                });
-                ctx.new_session.update(|s| {
-                    if let Some(s) = s {
-                        s.relog();
+                ctx.game.update(|g| {
+                    if let Some(g) = g {
+                        g.relog();
                     }
                 });
                 ctx.replay.update(|r| {
@@ -74,14 +70,18 @@ pub fn switch(ctx: Ctx, lang: Lang) {
 
 /// A menu of the three languages, each in its own words.
 pub fn menu(ctx: Ctx) -> impl IntoView {
-    use super::dom::{el, Dom};
     let now = ctx.lang.get_untracked();
-    let options = Lang::ALL.map(|l| el("option").attr("value", l.code()).attr("lang", l.code()).attr_if(l == now, "selected", "").text(l.own_name()));
-    let tree = Memo::new(move |_| vec![el("label").class("lang-menu").kid(el("span").text(crate::tr!(LangMenu))).kid(el("select").attr("data-lang-menu", "").kids(options.clone()))]);
-    let change = Callback::new(move |e: web_sys::Element| {
-        if let Some(l) = js_sys::Reflect::get(&e, &"value".into()).ok().and_then(|v| v.as_string()).and_then(|v| Lang::parse(&v)) {
+    let change = move |ev: leptos::ev::Event| {
+        if let Some(l) = Lang::parse(&event_target_value(&ev)) {
             switch(ctx, l);
         }
-    });
-    view! { <Dom tree=tree class="lang-host" on_change=change/> }
+    };
+    view! {
+        <label class="lang-menu">
+            <span>{crate::tr!(LangMenu)}</span>
+            <select data-lang-menu="" on:change=change>
+                {Lang::ALL.map(|l| view! { <option value=l.code() lang=l.code() selected=l == now>{l.own_name()}</option> })}
+            </select>
+        </label>
+    }
 }

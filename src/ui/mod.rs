@@ -1,250 +1,44 @@
-//! The browser game (Leptos, client-side rendered). It renders only what the player
-//! holding the device may see: everything on screen comes from `Session::view`, which is
-//! the engine's view for that player (or the public view behind a hand-over screen).
+//! The browser game (Leptos, client-side rendered). Every game screen draws from the table of
+//! the seat holding the device (`app::table`): what that player may see, never the game itself.
+//!
+//! Floors, from the ground up: `ctx`, `tree`, `page`, `storage`, `crash`, `bots` (the state and
+//! the page's edges); `board`, `menu`, `lang`, `rules` (pieces); `widgets`, `seats` (what both
+//! editions' screens share); `classic/` and `newed/` (each edition's game screen); `start`,
+//! `replay`, `tutorial` (whole screens); this file (the app and its root).
 
 mod board;
 pub mod bots;
+mod classic;
 mod crash;
-mod dom;
+pub mod ctx;
 pub mod lang;
+mod menu;
 mod newed;
-mod panels;
+pub mod page;
+mod replay;
 mod rules;
-mod screens;
 mod seats;
-mod share;
+mod start;
 pub mod storage;
-mod taps;
+mod tree;
 pub mod tutorial;
+mod widgets;
 
-use crate::app::newed_session::{NewScreen, NewSession};
-use crate::app::session::{Screen, Session};
-pub use crate::app::targets::Mode;
-use crate::engine::Move;
+pub use ctx::Ctx;
+use crate::app::session::Screen;
+use crate::app::table::Command;
 use leptos::prelude::*;
 
-/// Shared UI state.
-#[derive(Clone, Copy)]
-pub struct Ctx {
-    /// The Classic game on this device (at most one of this and `new_session` is set; neither:
-    /// the start screen).
-    pub session: RwSignal<Option<Session>>,
-    /// The New Edition game on this device.
-    pub new_session: RwSignal<Option<NewSession>>,
-    /// A short message to the player (why a tap was refused, …).
-    pub notice: RwSignal<Option<String>>,
-    /// A lasting warning (storage full).
-    pub warning: RwSignal<Option<String>>,
-    /// The tap mode.
-    pub mode: RwSignal<Mode>,
-    /// A message shown on the start screen (a bad link, a broken save).
-    pub start_message: RwSignal<Option<String>>,
-    /// Bumped whenever saves change, so the start screen's list refreshes.
-    pub saves_changed: RwSignal<u32>,
-    /// A record being stepped through.
-    pub replay: RwSignal<Option<crate::app::AnyReplay>>,
-    /// Classic: a tap that can be paid in several ways waits for the player's choice.
-    pub pay_choice: RwSignal<Vec<Move>>,
-    /// New Edition: a space more than one region may take waits for the player's choice.
-    pub region_choice: RwSignal<Vec<crate::engine::newed::Move>>,
-    /// Spaces of the log line the player tapped, shown on the board.
-    pub highlight: RwSignal<Vec<crate::engine::Space>>,
-    /// How fast computers' moves appear ([`seats::Pace::code`]).
-    pub pace: RwSignal<u32>,
-    /// Why a computer player stopped (the table can try again).
-    pub bot_error: RwSignal<Option<String>>,
-    /// A card's explanation, shown when it is tapped or reached with the keyboard.
-    pub help: RwSignal<Option<String>>,
-    /// The language the page speaks ([`lang::switch`] changes it; every screen is drawn again).
-    pub lang: RwSignal<crate::i18n::Lang>,
-    /// The "Learn the game" lesson, while one is on.
-    pub tutorial: RwSignal<Option<crate::app::tutorial::Tutorial>>,
-}
-
-impl Ctx {
-    fn after_act(&self, refused: Option<String>) {
-        self.notice.set(refused);
-        self.help.set(None);
-        self.highlight.set(Vec::new());
-        self.mode.set(Mode::Normal);
-        self.pay_choice.set(Vec::new());
-        self.region_choice.set(Vec::new());
-        self.persist();
-    }
-
-    /// Makes a Classic move for the player holding the device; refusals become a notice.
-    pub fn act(&self, m: Move) {
-        crash::crash_if_asked();
-        if let Some(why) = tutorial::refusal(*self, &m.to_string()) {
-            return self.after_act(Some(why));
-        }
-        let mut refused = None;
-        self.session.update(|s| {
-            if let Some(s) = s
-                && let Err(e) = s.act(m)
-            {
-                refused = Some(capitalise(&crate::app::words::refusal(e)));
-            }
-        });
-        self.after_act(refused);
-    }
-
-    /// Makes a New Edition move for the player holding the device; refusals become a notice.
-    pub fn act_new(&self, m: crate::engine::newed::Move) {
-        crash::crash_if_asked();
-        if let Some(why) = tutorial::refusal(*self, &m.to_string()) {
-            return self.after_act(Some(why));
-        }
-        let mut refused = None;
-        self.new_session.update(|s| {
-            if let Some(s) = s
-                && let Err(e) = s.act(m)
-            {
-                refused = Some(capitalise(&crate::app::words::refusal(e)));
-            }
-        });
-        self.after_act(refused);
-    }
-
-    /// Runs a change on the Classic session and saves it.
-    pub fn update(&self, f: impl FnOnce(&mut Session)) {
-        self.session.update(|s| {
-            if let Some(s) = s {
-                f(s)
-            }
-        });
-        self.persist();
-    }
-
-    /// Runs a change on the New Edition session and saves it.
-    pub fn update_new(&self, f: impl FnOnce(&mut NewSession)) {
-        self.new_session.update(|s| {
-            if let Some(s) = s {
-                f(s)
-            }
-        });
-        self.persist();
-    }
-
-    /// Shows a game of either edition (or the start screen with `None`).
-    pub fn show(&self, game: Option<crate::app::AnySession>) {
-        self.mode.set(Mode::Normal);
-        self.notice.set(None);
-        self.help.set(None);
-        self.pay_choice.set(Vec::new());
-        self.region_choice.set(Vec::new());
-        screens::mark_address(match &game {
-            Some(crate::app::AnySession::Classic(s)) => Some(s.id.as_str()),
-            Some(crate::app::AnySession::New(s)) => Some(s.id.as_str()),
-            None => None,
-        });
-        match game {
-            Some(crate::app::AnySession::Classic(s)) => {
-                self.new_session.set(None);
-                self.session.set(Some(s));
-            }
-            Some(crate::app::AnySession::New(s)) => {
-                self.session.set(None);
-                self.new_session.set(Some(s));
-            }
-            None => {
-                self.session.set(None);
-                self.new_session.set(None);
-            }
-        }
-        self.bot_error.set(None);
-        seats::drive(*self);
-    }
-
-    /// The save id of the game shown.
-    pub(crate) fn shown_id(&self) -> Option<String> {
-        self.session.with_untracked(|s| s.as_ref().map(|s| s.id.clone())).or_else(|| self.new_session.with_untracked(|s| s.as_ref().map(|s| s.id.clone())))
-    }
-
-    /// Saves the confirmed moves; a refusal becomes the storage warning. When another tab or
-    /// window went on with the game meanwhile, nothing is written and this tab follows it.
-    pub fn persist(&self) {
-        let result = self
-            .session
-            .with_untracked(|s| s.as_ref().map(|s| storage::save(&s.id, &s.summary(), &s.record())))
-            .or_else(|| self.new_session.with_untracked(|s| s.as_ref().map(|s| storage::save(&s.id, &s.summary(), &s.record()))));
-        match result {
-            Some(Err(storage::SaveError::Refused(w))) => self.warning.set(Some(w)),
-            Some(Err(storage::SaveError::MovedOn)) => return self.follow(),
-            Some(Ok(())) if self.warning.get_untracked().is_some() => self.warning.set(None),
-            _ => {}
-        }
-        // A computer may be due now.
-        seats::drive(*self);
-    }
-
-    /// Shows the latest saved state of the game on screen, when another tab or window (or a
-    /// newer version of the game) went on with it: steps staged here are dropped, the
-    /// device is handed over as after a reload, and a warning says why.
-    pub fn follow(&self) {
-        let Some(id) = self.shown_id() else { return };
-        match storage::load(&id) {
-            Ok(s) => {
-                self.warning.set(Some(crate::tr!(String ScreenFollowed)));
-                self.show(Some(s));
-            }
-            Err(e) => {
-                self.show(None);
-                self.start_message.set(Some(crate::tr!(ScreenFollowFailed, why = e)));
-            }
-        }
-    }
-
-    /// Follows the shown game if its save is newer than this tab's state (after a storage
-    /// event from another tab, or when the page becomes visible again).
-    fn follow_if_moved_on(&self) {
-        if self.shown_id().is_some_and(|id| storage::moved_on(&id)) {
-            self.follow();
-        }
-    }
-
-    /// The current Classic screen.
-    pub fn screen(&self) -> Option<Screen> {
-        self.session.with(|s| s.as_ref().map(|s| s.screen()))
-    }
-
-    /// The current New Edition screen.
-    pub fn new_screen(&self) -> Option<NewScreen> {
-        self.new_session.with(|s| s.as_ref().map(|s| s.screen()))
-    }
-}
-
-/// Upper-cases the first letter.
-pub fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
-impl Ctx {
-    /// Fresh UI state around an optional game.
-    pub fn new(session: Option<Session>) -> Ctx {
-        Ctx {
-            session: RwSignal::new(session),
-            new_session: RwSignal::new(None),
-            notice: RwSignal::new(None),
-            warning: RwSignal::new(None),
-            mode: RwSignal::new(Mode::Normal),
-            start_message: RwSignal::new(None),
-            saves_changed: RwSignal::new(0),
-            replay: RwSignal::new(None),
-            pay_choice: RwSignal::new(Vec::new()),
-            region_choice: RwSignal::new(Vec::new()),
-            highlight: RwSignal::new(Vec::new()),
-            pace: RwSignal::new(0),
-            bot_error: RwSignal::new(None),
-            help: RwSignal::new(None),
-            lang: RwSignal::new(crate::i18n::lang()),
-            tutorial: RwSignal::new(None),
-        }
-    }
+/// What the root shows: a change of it draws a new screen; everything else updates in place.
+#[derive(Clone, PartialEq, Debug)]
+enum Shown {
+    Start,
+    Replay,
+    HandOver(crate::engine::Colour),
+    Announcement(String),
+    Over,
+    Classic,
+    New,
 }
 
 /// The whole app.
@@ -252,7 +46,8 @@ impl Ctx {
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new(None);
     provide_context(ctx);
-    screens::open_from_link(ctx);
+    start::open_from_link(ctx);
+    seats::drive_computers(ctx);
     // Escape closes the topmost dialog; with no dialog open it takes back a staged step.
     let _ = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() != "Escape" {
@@ -263,11 +58,10 @@ pub fn App() -> impl IntoView {
         match close.and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(n).ok()) {
             Some(button) => button.click(),
             None => {
-                ctx.mode.set(Mode::Normal);
-                ctx.pay_choice.set(Vec::new());
-                ctx.region_choice.set(Vec::new());
-                ctx.update(|s| s.undo());
-                ctx.update_new(|s| s.undo());
+                ctx.cancel();
+                if ctx.table.with_untracked(|t| t.as_ref().is_some_and(|t| t.step().staged > 0 || t.step().pending)) {
+                    ctx.send(ctx::plain(Command::Undo));
+                }
             }
         }
     });
@@ -287,35 +81,41 @@ pub fn App() -> impl IntoView {
 #[component]
 pub fn Root() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let screen = Memo::new(move |_| ctx.screen());
-    let new_screen = Memo::new(move |_| ctx.new_screen());
-    let replaying = Memo::new(move |_| ctx.replay.with(|r| r.is_some()));
-    let edition = move || {
-        if replaying.get() {
-            ctx.replay.with(|r| match r {
-                Some(crate::app::AnyReplay::New(_)) => Some("new"),
-                _ => Some("classic"),
-            })
-        } else if new_screen.get().is_some() {
-            Some("new")
-        } else {
-            screen.get().map(|_| "classic")
+    let shown = Memo::new(move |_| {
+        if ctx.replay.with(Option::is_some) {
+            return Shown::Replay;
         }
+        ctx.table.with(|t| match t {
+            None => Shown::Start,
+            Some(t) => match t.screen() {
+                Screen::HandOver(c) => Shown::HandOver(*c),
+                Screen::Announcement(a) => Shown::Announcement(a.clone()),
+                Screen::Over => Shown::Over,
+                Screen::Play(_) | Screen::Thinking(_) if t.edition() == crate::engine::Edition::New => Shown::New,
+                Screen::Play(_) | Screen::Thinking(_) => Shown::Classic,
+            },
+        })
+    });
+    let edition = move || match shown.get() {
+        Shown::Start => None,
+        Shown::Replay => ctx.replay.with(|r| Some(if matches!(r, Some(crate::app::AnyReplay::New(_))) { "new" } else { "classic" })),
+        _ => ctx.table.with(|t| t.as_ref().map(|t| t.edition().name())),
     };
     view! {
         <tutorial::Coach/>
         <main class="app" data-edition=edition>
-            {move || { ctx.lang.track(); if replaying.get() { view! { <share::ReplayScreen/> }.into_any() } else if let Some(ns) = new_screen.get() { match ns {
-                NewScreen::HandOver(c) => view! { <newed::NewHandOver colour=c/> }.into_any(),
-                NewScreen::Over => view! { <newed::NewEndScreen/> }.into_any(),
-                NewScreen::Play(_) | NewScreen::Thinking(_) => view! { <newed::NewGameScreen/> }.into_any(),
-            } } else { match screen.get() {
-                None => view! { <screens::StartScreen/> }.into_any(),
-                Some(Screen::HandOver(c)) => view! { <screens::HandOver colour=c/> }.into_any(),
-                Some(Screen::Announcement(text)) => view! { <screens::Announcement text=text/> }.into_any(),
-                Some(Screen::Over) => view! { <screens::EndScreen/> }.into_any(),
-                Some(Screen::Play(_) | Screen::Thinking(_)) => view! { <panels::GameScreen/> }.into_any(),
-            }}}}
+            {move || {
+                ctx.lang.track();
+                match shown.get() {
+                    Shown::Start => view! { <start::StartScreen/> }.into_any(),
+                    Shown::Replay => view! { <replay::ReplayScreen/> }.into_any(),
+                    Shown::HandOver(c) => view! { <widgets::HandOver colour=c/> }.into_any(),
+                    Shown::Announcement(text) => view! { <widgets::Announcement text=text/> }.into_any(),
+                    Shown::Over => view! { <widgets::EndScreen/> }.into_any(),
+                    Shown::Classic => view! { <classic::GameScreen/> }.into_any(),
+                    Shown::New => view! { <newed::GameScreen/> }.into_any(),
+                }
+            }}
         </main>
     }
 }
@@ -340,20 +140,21 @@ pub fn mount() {
     });
 }
 
-/// The text of a file served with the game (`None` when it can't be fetched).
-pub(crate) async fn fetch_text(url: &str) -> Option<String> {
-    let w = web_sys::window()?;
-    let resp: web_sys::Response = wasm_bindgen_futures::JsFuture::from(w.fetch_with_str(url)).await.ok()?.into();
-    if !resp.ok() {
-        return None;
-    }
-    wasm_bindgen_futures::JsFuture::from(resp.text().ok()?).await.ok()?.as_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::AnySession;
     use crate::engine::{Colour, Setup, SetupKind};
+
+    type Session = crate::app::session::Session<crate::engine::classic::game::Game>;
+
+    /// The Classic game of a test's context.
+    fn classic<T>(ctx: Ctx, f: impl FnOnce(&Session) -> T) -> T {
+        ctx.game.with_untracked(|g| match g {
+            Some(AnySession::Classic(s)) => f(s),
+            _ => panic!("a Classic game"),
+        })
+    }
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::*;
 
@@ -397,7 +198,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     async fn hand_over_screen_hides_everything_private_until_dismissed() {
-        let (host, handle) = mount(Ctx::new(Some(three_players()))).await;
+        let (host, handle) = mount(Ctx::new(Some(AnySession::Classic(three_players())))).await;
         assert_eq!(count(&host, "[data-handover=red]"), 1);
         assert_eq!(count(&host, "[data-private]"), 0);
         assert_eq!(count(&host, "[data-space]"), 0, "the board is not behind the hand-over screen");
@@ -435,7 +236,7 @@ mod tests {
         use crate::engine::{PoliticsCard, Space};
         let sp = |s: &str| Space::parse(s).unwrap();
         let s = neighbours_after_red_decided(PoliticsCard::Alliance, &[(Colour::Red, "a2"), (Colour::Purple, "d2")]);
-        let ctx = Ctx::new(Some(s));
+        let ctx = Ctx::new(Some(AnySession::Classic(s)));
         let (host, handle) = mount(ctx).await;
         // Red may play the alliance right after the decision.
         let play = host.query_selector(".politics button").unwrap().expect("politics buttons");
@@ -448,7 +249,7 @@ mod tests {
         assert_eq!(count(&host, "[data-target=d1]"), 1, "the neighbouring province's castle highlighted");
         click(&host.query_selector("[data-space=d1]").unwrap().unwrap());
         leptos::task::tick().await;
-        let alliances = ctx.session.with_untracked(|s| s.as_ref().unwrap().game.alliances().to_vec());
+        let alliances = classic(ctx, |s| s.game.alliances().to_vec());
         assert_eq!(alliances, vec![(sp("a1"), sp("d1"))]);
         assert_eq!(count(&host, "[data-handover=yellow]"), 1);
         drop(handle);
@@ -460,7 +261,7 @@ mod tests {
         use crate::engine::{Piece, PieceKind, PoliticsCard, Space};
         let sp = |s: &str| Space::parse(s).unwrap();
         let s = neighbours_after_red_decided(PoliticsCard::Renegade, &[(Colour::Red, "a2"), (Colour::Purple, "e1"), (Colour::Purple, "e2")]);
-        let ctx = Ctx::new(Some(s));
+        let ctx = Ctx::new(Some(AnySession::Classic(s)));
         let (host, handle) = mount(ctx).await;
         let play = host.query_selector(".politics button").unwrap().expect("politics buttons");
         assert_eq!(play.text_content().unwrap(), "Play Renegade");
@@ -474,8 +275,8 @@ mod tests {
         assert_eq!(count(&host, "[data-target=b1]"), 1, "the forest next to red's castle");
         click(&host.query_selector("[data-space=b1]").unwrap().unwrap());
         leptos::task::tick().await;
-        let (b1, e2, money) = ctx.session.with_untracked(|s| {
-            let g = &s.as_ref().unwrap().game;
+        let (b1, e2, money) = classic(ctx, |s| {
+            let g = &s.game;
             (g.board().piece(sp("b1")), g.board().piece(sp("e2")), g.ducats(Colour::Red))
         });
         assert_eq!(b1, Some(Piece { colour: Colour::Red, kind: PieceKind::Knight }));
@@ -490,7 +291,7 @@ mod tests {
         use crate::engine::{PoliticsCard, Space};
         let sp = |s: &str| Space::parse(s).unwrap();
         let s = neighbours_after_red_decided_holding(vec![PoliticsCard::Renegade, PoliticsCard::Treasure(10)], &[(Colour::Red, "a2"), (Colour::Purple, "e1"), (Colour::Purple, "e2")]);
-        let ctx = Ctx::new(Some(s));
+        let ctx = Ctx::new(Some(AnySession::Classic(s)));
         let (host, handle) = mount(ctx).await;
         click(&host.query_selector(".politics button").unwrap().expect("politics buttons"));
         leptos::task::tick().await;
@@ -506,8 +307,8 @@ mod tests {
             .expect("a button paying with the treasure card");
         click(&with_treasure);
         leptos::task::tick().await;
-        let (b1, money, hand) = ctx.session.with_untracked(|s| {
-            let g = &s.as_ref().unwrap().game;
+        let (b1, money, hand) = classic(ctx, |s| {
+            let g = &s.game;
             (g.board().piece(sp("b1")), g.ducats(Colour::Red), g.view(Some(Colour::Red)).hands[Colour::Red].clone().unwrap_or_default())
         });
         assert!(b1.is_some(), "the knight stands on b1");
@@ -521,7 +322,7 @@ mod tests {
     async fn laying_decision_cards_passes_the_device_to_the_next_player() {
         let mut s = three_players();
         s.take_device(Colour::Red);
-        let (host, handle) = mount(Ctx::new(Some(s))).await;
+        let (host, handle) = mount(Ctx::new(Some(AnySession::Classic(s)))).await;
         // The start player of a 3-player game lays two cards: the button waits for both.
         click(&host.query_selector("[data-decision='1']").unwrap().unwrap());
         leptos::task::tick().await;
@@ -538,7 +339,7 @@ mod tests {
     }
 
     /// A New Edition game at red's turn (custom position): red holds `hand`, the market `market`.
-    fn new_edition_turn(hand: &[&str], market: &[&str]) -> crate::app::newed_session::NewSession {
+    fn new_edition_turn(hand: &[&str], market: &[&str]) -> crate::app::session::Session<crate::engine::newed::Game> {
         use crate::engine::newed::{PowerCardId, Setup};
         use crate::engine::Space;
         let sp = |s: &str| Space::parse(s).unwrap();
@@ -551,13 +352,12 @@ mod tests {
         setup.hands = vec![(Colour::Red, hand.iter().map(card).collect()), (Colour::Blue, vec![card(&"B1")]), (Colour::Orange, vec![card(&"B2")])];
         setup.market = market.iter().map(card).collect();
         setup.start = Some(Colour::Red);
-        crate::app::newed_session::NewSession::new("wasm-new".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+        crate::app::session::Session::new("wasm-new".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
     }
 
     /// Mounts the app's screens around a New Edition game.
-    async fn mount_new(s: crate::app::newed_session::NewSession) -> (Ctx, web_sys::Element, leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>) {
-        let ctx = Ctx::new(None);
-        ctx.new_session.set(Some(s));
+    async fn mount_new(s: crate::app::session::Session<crate::engine::newed::Game>) -> (Ctx, web_sys::Element, leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>) {
+        let ctx = Ctx::new(Some(AnySession::New(s)));
         let (host, handle) = mount(ctx).await;
         (ctx, host, handle)
     }
@@ -596,7 +396,10 @@ mod tests {
         assert!(second.text_content().unwrap().contains("borders"), "{:?}", second.text_content());
         click(&second);
         leptos::task::tick().await;
-        let phase = ctx.new_session.with_untracked(|s| s.as_ref().unwrap().shown.view(None).phase);
+        let phase = ctx.game.with_untracked(|g| match g {
+            Some(AnySession::New(s)) => s.shown.view(None).phase,
+            _ => panic!("a New Edition game"),
+        });
         assert!(matches!(phase, PhaseView::Perform { work: Work::Borders { left: 2 }, .. }), "{phase:?}");
         assert!(count(&host, "[data-edge]") > 0, "border edges offered");
         drop(handle);

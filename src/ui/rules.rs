@@ -24,7 +24,7 @@ pub fn RulesDialog(open: RwSignal<bool>, #[prop(optional)] edition: Option<Editi
         let e = shown.get();
         text.set(None);
         leptos::task::spawn_local(async move {
-            let t = super::fetch_text(&rules_file(e)).await;
+            let t = super::page::fetch_text(&rules_file(e)).await;
             if shown.get_untracked() == e {
                 text.set(Some(t.ok_or(())));
             }

@@ -1,40 +1,9 @@
-//! The game log in words. Only public information: a card taken is "a politics card",
+//! Classic's game log in words. Only public information: a card taken is "a politics card",
 //! a sealed bid is "a sealed bid" until all bids are revealed.
 
-use super::newed_log::ducats;
-use crate::engine::{Action, CardFace, Colour, Event, PieceKind, PoliticsCard, ScoreReason, Treasures};
+use super::{and_list, ducats, placed_text, signed, LogLine};
+use crate::engine::{Action, CardFace, Colour, Event, PoliticsCard, ScoreReason, Treasures};
 use crate::tr;
-
-/// One line of the log.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct LogLine {
-    /// Round it happened in.
-    pub round: u32,
-    /// The colour it is mostly about.
-    pub colour: Option<Colour>,
-    /// The sentence.
-    pub text: String,
-}
-
-/// The spaces a log line names (a space like `d10`, or both sides of an edge like `d10-e10`),
-/// so that tapping the line can show them on the board.
-pub fn spaces_in(text: &str) -> Vec<crate::engine::Space> {
-    use crate::engine::{Edge, Space};
-    let mut out = Vec::new();
-    for word in text.split(|c: char| c.is_whitespace() || ",.:;()".contains(c)) {
-        let found = match (Edge::parse(word), Space::parse(word)) {
-            (Some(e), _) => vec![e.spaces().0, e.spaces().1],
-            (None, Some(s)) => vec![s],
-            _ => continue,
-        };
-        for s in found {
-            if !out.contains(&s) {
-                out.push(s);
-            }
-        }
-    }
-    out
-}
 
 /// An action in words.
 pub fn action_text(a: Action) -> String {
@@ -60,13 +29,6 @@ pub fn action_help(a: Action) -> String {
         Action::TwoKnights => tr!(String LogHelpTwoKnights),
     };
     tr!(LogHelpContest, what = what)
-}
-
-/// Names joined by "and": "Ann", "Ann and Ben", "Ann and Ben and Cleo".
-pub fn and_list(items: &[String]) -> String {
-    let mut it = items.iter();
-    let first = it.next().cloned().unwrap_or_default();
-    it.fold(first, |a, b| tr!(LogAnd, a = a, b = b))
 }
 
 /// A politics card by name, as the log shows it.
@@ -107,10 +69,6 @@ fn payment_text(money: u32, t: Treasures) -> String {
     if money == 0 { cards } else { tr!(LogPayBoth, money = ducats(money), cards = cards) }
 }
 
-fn signed(n: i32) -> String {
-    if n >= 0 { format!("+{n}") } else { format!("−{}", n.unsigned_abs()) }
-}
-
 /// Describes a batch of events (what one move, or the start of the game, returned), in order,
 /// each with its line. `round` is the round the batch began in (0 for the start of the game):
 /// a line counts to the round started last, so a card drawn (and a silver find) counts to the
@@ -125,17 +83,6 @@ pub fn describe_all<'a>(events: &'a [Event], name: &dyn Fn(Colour) -> String, mu
             describe(e, name, round).map(|line| (e, line))
         })
         .collect()
-}
-
-/// The line of a piece placed during setup (both editions): `by` placed a piece of `colour`.
-pub fn placed_text(by: Colour, colour: Colour, kind: PieceKind, at: impl std::fmt::Display, name: &dyn Fn(Colour) -> String) -> String {
-    let (name, at) = (name(by), at.to_string());
-    match (by == colour, kind) {
-        (true, PieceKind::Castle) => tr!(LogPlacedCastle, name = name, at = at),
-        (true, PieceKind::Knight) => tr!(LogPlacedKnight, name = name, at = at),
-        (false, PieceKind::Castle) => tr!(LogPlacedNeutralCastle, name = name, at = at),
-        (false, PieceKind::Knight) => tr!(LogPlacedNeutralKnight, name = name, at = at),
-    }
 }
 
 /// Describes an event of round `round`, or `None` for events not worth a line. The event alone
@@ -255,19 +202,6 @@ pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, round: u32) -> Optio
         }
     };
     Some(LogLine { round, colour, text })
-}
-
-#[cfg(test)]
-mod spaces_tests {
-    use super::*;
-
-    #[test]
-    fn a_log_line_names_its_spaces_and_edges() {
-        let sp = |s: &str| crate::engine::Space::parse(s).unwrap();
-        assert_eq!(spaces_in("Ann placed a border on d10-e10."), vec![sp("d10"), sp("e10")]);
-        assert_eq!(spaces_in("Cleo took m3 from Ben (c1, c1)."), vec![sp("m3"), sp("c1")]);
-        assert!(spaces_in("Round 2: Ben is start player.").is_empty());
-    }
 }
 
 #[cfg(test)]

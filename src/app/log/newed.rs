@@ -3,6 +3,7 @@
 
 use crate::engine::newed::{Event, PowerAction, PowerCardId, ScoreReason};
 use crate::engine::{Colour, MineKind};
+use super::{and_list, ducats, placed_text, signed};
 use crate::tr;
 
 /// A power card's action in words.
@@ -74,20 +75,6 @@ fn monopoly_mine(k: MineKind) -> &'static str {
     }
 }
 
-/// "1 ducat", "3 ducats".
-pub fn ducats(n: u32) -> String {
-    if n == 1 { tr!(String LogDucatsOne) } else { tr!(LogDucats, n = n) }
-}
-
-/// A number with its noun: "1 card", "3 cards".
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
-}
-
-fn signed(n: i32) -> String {
-    if n >= 0 { format!("+{n}") } else { format!("−{}", n.unsigned_abs()) }
-}
-
 fn card_words(card: PowerCardId) -> String {
     let c = card.card();
     let acts: Vec<String> = c.actions.iter().flatten().map(|&a| power_action_short(a)).collect();
@@ -100,7 +87,7 @@ fn card_words(card: PowerCardId) -> String {
 /// Describes an event, or `None` for events not worth a line.
 pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String) -> Option<String> {
     Some(match e {
-        Event::Placed { by, colour, kind, at } => super::log::placed_text(*by, *colour, *kind, at, name),
+        Event::Placed { by, colour, kind, at } => placed_text(*by, *colour, *kind, at, name),
         Event::TurnBegins { colour } => tr!(LogTurn, name = name(*colour)),
         Event::Income { colour, ducats: d } => tr!(LogIncome, name = name(*colour), amount = ducats(*d)),
         Event::Skipped { colour } => tr!(LogSkipped, name = name(*colour)),
@@ -143,7 +130,7 @@ pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String) -> Option<String> {
         Event::FinalPhase => tr!(String LogFinalPhase),
         Event::GameOver { winners, king } => {
             let w: Vec<String> = winners.iter().map(|&c| name(c)).collect();
-            let who = super::log::and_list(&w);
+            let who = and_list(&w);
             match (w.len() > 1, *king) {
                 (false, false) => tr!(LogWins, who = who),
                 (true, false) => tr!(LogWinTogether, who = who),

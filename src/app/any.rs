@@ -1,0 +1,321 @@
+//! The one place the app dispatches over the two editions: a game on this device
+//! ([`AnySession`]) and a record being stepped through ([`AnyReplay`]), either edition, as a
+//! record's `[Edition]` header says.
+
+use super::params::StartOptions;
+use super::replay::Replay;
+use super::seats::Seats;
+use super::session::Session;
+use super::table::{Command, Table};
+use crate::engine::{classic, newed, AnyRecord, Edition, IllegalMove, SetupError, SetupKind};
+use std::convert::Infallible;
+
+/// A game on this device, of either edition.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum AnySession {
+    /// A Classic game.
+    Classic(Session<classic::game::Game>),
+    /// A New Edition game.
+    New(Session<newed::Game>),
+}
+
+/// Runs the same expression on either edition's session.
+#[macro_export]
+macro_rules! each_session {
+    ($s:expr, $x:ident => $e:expr) => {
+        match $s {
+            $crate::app::any::AnySession::Classic($x) => $e,
+            $crate::app::any::AnySession::New($x) => $e,
+        }
+    };
+}
+
+impl AnySession {
+    /// Rebuilds a game from a record of either edition: its `[Edition]` header decides.
+    ///
+    /// # Errors
+    /// `line N: reason` for the record's first problem.
+    pub fn from_record(id: String, text: &str) -> Result<AnySession, String> {
+        match AnyRecord::parse(text).map_err(|e| super::words::record_error(&e))? {
+            AnyRecord::Classic(_) => Session::from_record(id, text).map(AnySession::Classic),
+            AnyRecord::New(_) => Session::from_record(id, text).map(AnySession::New),
+        }
+    }
+
+    /// Starts a new game from the start screen's or a link's options (its seed chosen).
+    ///
+    /// # Errors
+    /// Why the setup can't be played.
+    pub fn start(id: String, o: &StartOptions) -> Result<AnySession, SetupError> {
+        Ok(match o.edition {
+            Edition::Classic => AnySession::Classic(Session::new(id, o.to_setup(), o.names.clone())?.with_seats(o.seats.clone())),
+            Edition::New => AnySession::New(Session::new(id, o.to_new_setup(), o.names.clone())?.with_seats(o.seats.clone())),
+        })
+    }
+
+    /// The options that start this game's setup again (the "share this setup" link, and a new
+    /// game with the same seats); hints counted afresh.
+    pub fn options(&self) -> StartOptions {
+        let (edition, players, setup, seed, public_money, neutral, names, seats) = match self {
+            AnySession::Classic(s) => (Edition::Classic, &s.setup.players, s.setup.kind, s.setup.seed, s.setup.public_money, s.setup.neutral, &s.names, &s.seats),
+            AnySession::New(s) => (Edition::New, &s.setup.players, SetupKind::Variable, s.setup.seed, !s.setup.private_money, s.setup.neutral, &s.names, &s.seats),
+        };
+        let seats = Seats { hints: seats.hints.map(|_| Default::default()), ..seats.clone() };
+        StartOptions { edition, players: players.clone(), names: names.clone(), setup, seed: Some(seed), public_money, neutral, seats, pace: None }
+    }
+
+    /// The log as plain text, a line each.
+    pub fn log_text(&self) -> String {
+        each_session!(self, s => s.log.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n"))
+    }
+
+    /// True once the game is over.
+    pub fn is_over(&self) -> bool {
+        each_session!(self, s => s.game.is_over())
+    }
+
+    /// The save id.
+    pub fn id(&self) -> &str {
+        each_session!(self, s => &s.id)
+    }
+
+    /// For the list of saved games ("Classic · Ann, Ben · round 3").
+    pub fn summary(&self) -> String {
+        each_session!(self, s => s.summary())
+    }
+
+    /// The record of the confirmed moves (what a save keeps).
+    pub fn record(&self) -> String {
+        each_session!(self, s => s.record())
+    }
+
+    /// The edition.
+    pub fn edition(&self) -> Edition {
+        each_session!(self, s => s.edition())
+    }
+
+    /// What the seat holding the device sees.
+    pub fn table(&self) -> AnyTable {
+        match self {
+            AnySession::Classic(s) => AnyTable::Classic(s.table()),
+            AnySession::New(s) => AnyTable::New(s.table()),
+        }
+    }
+
+    /// Carries out a screen's command.
+    ///
+    /// # Errors
+    /// Why a move is (or would be) refused; a move of the other edition is not this game's.
+    pub fn apply(&mut self, c: AnyCommand) -> Result<(), IllegalMove> {
+        match (self, c) {
+            (AnySession::Classic(s), AnyCommand::Classic(c)) => s.apply(c),
+            (AnySession::New(s), AnyCommand::New(c)) => s.apply(c),
+            (s, AnyCommand::Either(c)) => each_session!(s, s => s.apply(widen(c))),
+            _ => Err(IllegalMove::NotNow),
+        }
+    }
+
+    /// Takes back every staged move (the game is left mid-step).
+    pub fn undo_all(&mut self) {
+        each_session!(self, s => s.undo_all())
+    }
+
+    /// Writes the log again in the current language.
+    pub fn relog(&mut self) {
+        each_session!(self, s => s.relog())
+    }
+}
+
+/// What one seat's screen shows, of either edition.
+#[derive(Clone, PartialEq, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum AnyTable {
+    /// A Classic game.
+    Classic(Table<classic::game::Game>),
+    /// A New Edition game.
+    New(Table<newed::Game>),
+}
+
+macro_rules! each_table {
+    ($t:expr, $x:ident => $e:expr) => {
+        match $t {
+            AnyTable::Classic($x) => $e,
+            AnyTable::New($x) => $e,
+        }
+    };
+}
+
+impl AnyTable {
+    /// The screen to show.
+    pub fn screen(&self) -> &super::session::Screen {
+        each_table!(self, t => &t.screen)
+    }
+
+    /// The game's save id.
+    pub fn id(&self) -> &str {
+        each_table!(self, t => &t.id)
+    }
+
+    /// Where the player stands in the step.
+    pub fn step(&self) -> &super::table::Step {
+        each_table!(self, t => &t.step)
+    }
+
+    /// A colour's display name.
+    pub fn name(&self, c: crate::engine::Colour) -> String {
+        each_table!(self, t => t.name(c))
+    }
+
+    /// What to do now, in words.
+    pub fn prompt(&self) -> &str {
+        each_table!(self, t => &t.prompt)
+    }
+
+    /// Why the device goes to the next player.
+    pub fn reason(&self) -> &str {
+        each_table!(self, t => &t.reason)
+    }
+
+    /// The log, and where the lines the holder missed begin.
+    pub fn log(&self) -> (&[super::log::LogLine], Option<usize>) {
+        each_table!(self, t => (t.log.as_slice(), t.since))
+    }
+
+    /// Every player in seating order with name and score.
+    pub fn scores(&self) -> Vec<(crate::engine::Colour, String, u32)> {
+        each_table!(self, t => t.view.players.iter().map(|&c| (c, t.name(c), t.view.scores[c])).collect())
+    }
+
+    /// The end, once the game is over, with the seating order.
+    pub fn end(&self) -> Option<(super::table::End, Vec<crate::engine::Colour>)> {
+        each_table!(self, t => t.end.clone().map(|e| (e, t.view.players.clone())))
+    }
+
+    /// The board, with the taps `mode` allows and `highlight`ed spaces.
+    pub fn board(&self, mode: super::targets::Mode, highlight: Vec<crate::engine::Space>) -> super::board::BoardModel {
+        each_table!(self, t => t.board(mode, highlight))
+    }
+
+    /// The edition.
+    pub fn edition(&self) -> Edition {
+        match self {
+            AnyTable::Classic(_) => Edition::Classic,
+            AnyTable::New(_) => Edition::New,
+        }
+    }
+}
+
+/// A screen's command, of either edition's moves, or one without a move ([`AnyCommand::Either`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AnyCommand {
+    /// A Classic game's command.
+    Classic(Command<classic::moves::Move>),
+    /// A New Edition game's command.
+    New(Command<newed::Move>),
+    /// A command with no move in it (confirm, take back, hand-over …), for either edition.
+    Either(Command<Infallible>),
+}
+
+/// A command without a move, as a command of any edition.
+fn widen<M>(c: Command<Infallible>) -> Command<M> {
+    match c {
+        Command::Act(never) | Command::Explain(never) => match never {},
+        Command::Undo => Command::Undo,
+        Command::UndoAll => Command::UndoAll,
+        Command::Confirm => Command::Confirm,
+        Command::TakeDevice(c) => Command::TakeDevice(c),
+        Command::Pass => Command::Pass,
+        Command::EndReview => Command::EndReview,
+        Command::Dismiss => Command::Dismiss,
+        Command::TakeBackTurn => Command::TakeBackTurn,
+    }
+}
+
+impl From<Command<classic::moves::Move>> for AnyCommand {
+    fn from(c: Command<classic::moves::Move>) -> AnyCommand {
+        AnyCommand::Classic(c)
+    }
+}
+
+impl From<Command<newed::Move>> for AnyCommand {
+    fn from(c: Command<newed::Move>) -> AnyCommand {
+        AnyCommand::New(c)
+    }
+}
+
+impl From<Command<Infallible>> for AnyCommand {
+    fn from(c: Command<Infallible>) -> AnyCommand {
+        AnyCommand::Either(c)
+    }
+}
+
+/// A record opened for replay, of either edition.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum AnyReplay {
+    /// A Classic record.
+    Classic(Replay<classic::game::Game>),
+    /// A New Edition record.
+    New(Replay<newed::Game>),
+}
+
+macro_rules! each_replay {
+    ($s:expr, $x:ident => $e:expr) => {
+        match $s {
+            AnyReplay::Classic($x) => $e,
+            AnyReplay::New($x) => $e,
+        }
+    };
+}
+
+impl AnyReplay {
+    /// Reads and checks a whole record of either edition.
+    ///
+    /// # Errors
+    /// `line N: reason` for the first problem.
+    pub fn open(text: &str) -> Result<AnyReplay, String> {
+        match AnyRecord::parse(text).map_err(|e| super::words::record_error(&e))? {
+            AnyRecord::Classic(_) => Replay::open(text).map(AnyReplay::Classic),
+            AnyRecord::New(_) => Replay::open(text).map(AnyReplay::New),
+        }
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        each_replay!(self, r => r.len())
+    }
+
+    /// What the table saw at the step shown (public information only).
+    pub fn table(&self) -> AnyTable {
+        match self {
+            AnyReplay::Classic(r) => AnyTable::Classic(r.session.table()),
+            AnyReplay::New(r) => AnyTable::New(r.session.table()),
+        }
+    }
+
+    /// True for a record without moves.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The step shown.
+    pub fn at(&self) -> usize {
+        each_replay!(self, r => r.at)
+    }
+
+    /// Shows the game after `n` moves.
+    pub fn go_to(&mut self, n: usize) {
+        each_replay!(self, r => r.go_to(n))
+    }
+
+    /// The move that led to the shown step, in notation.
+    pub fn last_move(&self) -> Option<String> {
+        each_replay!(self, r => r.last_move().map(|m| m.to_string()))
+    }
+
+    /// True at the end of a finished game.
+    pub fn is_over(&self) -> bool {
+        each_replay!(self, r => r.session.game.is_over())
+    }
+}

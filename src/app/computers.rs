@@ -1,0 +1,111 @@
+//! What the game on this device asks of its computers, and what it does with their answers:
+//! the decision a computer owes now, playing it, and a person's hint in words. (The browser's
+//! worker does the thinking; this side is plain and tested natively.)
+
+use super::session::{EditionRules, Screen, Session};
+use super::AnySession;
+use crate::engine::ai::{bot_seed, Level};
+use crate::engine::{Colour, Space};
+use crate::tr;
+
+/// A computer's decision the game waits for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Job {
+    /// The game's save id.
+    pub id: String,
+    /// Moves confirmed so far (the decision is for the position after them).
+    pub ply: usize,
+    /// Who decides.
+    pub colour: Colour,
+    /// At which level.
+    pub level: Level,
+    /// It must move (else it may let an optional move pass).
+    pub due: bool,
+}
+
+fn due<G: EditionRules>(s: &Session<G>) -> Option<(Job, String, u64)> {
+    let Screen::Thinking(c) = s.screen() else { return None };
+    let job = Job { id: s.id.clone(), ply: s.moves.len(), colour: c, level: s.seats.level(c)?, due: s.game.to_move().contains(&c) };
+    Some((job, s.record(), bot_seed(G::seed(&s.setup), s.moves.len(), c)))
+}
+
+fn play<G: EditionRules>(s: &mut Session<G>, job: &Job, line: Option<&str>) -> Result<(), String>
+where
+    G::Move: std::str::FromStr<Err = String>,
+{
+    match line {
+        None if job.due => Err(tr!(String ScreenBotNoMove)),
+        None => {
+            s.bot_pass();
+            Ok(())
+        }
+        Some(line) => {
+            let m: G::Move = line.parse()?;
+            s.bot_move(m).map_err(|e| tr!(ScreenMoveRefused, move = m, why = super::words::refusal(e)))
+        }
+    }
+}
+
+impl AnySession {
+    /// The computer's decision the game waits for now, with the record to decide on and the
+    /// computer's seed.
+    pub fn job(&self) -> Option<(Job, String, u64)> {
+        crate::each_session!(self, s => due(s))
+    }
+
+    /// Plays a computer's answer to `job` (a move in notation; `None`: it lets its optional
+    /// move pass).
+    ///
+    /// # Errors
+    /// The answer can't be played (nothing changes).
+    pub fn play_job(&mut self, job: &Job, line: Option<&str>) -> Result<(), String> {
+        crate::each_session!(self, s => play(s, job, line))
+    }
+
+    /// What a hint asks: the record, the person holding the device, their seed.
+    pub fn hint_request(&self) -> Option<(String, Colour, u64)> {
+        crate::each_session!(self, s => {
+            let who = s.holder?;
+            Some((s.record(), who, bot_seed(s.setup.seed, s.moves.len(), who)))
+        })
+    }
+
+    /// A hint in words: the suggested move, what it is for (in the page's language, from the
+    /// move played on this page's copy of the game), and the spaces to mark on the board.
+    pub fn hint_words(&self, line: Option<&str>, who: Colour, worker_why: String) -> (String, String, Vec<Space>) {
+        let Some(line) = line else { return (tr!(String ScreenLetPass), worker_why, Vec::new()) };
+        let words = line.split_whitespace().skip(1).collect::<Vec<_>>().join(" ");
+        let why = match self {
+            AnySession::Classic(s) => line.parse().ok().and_then(|m| Some(super::why::classic(&m, &s.shown.clone().play(m).ok()?, who))),
+            AnySession::New(s) => line.parse().ok().and_then(|m| Some(super::why::new(&m, &s.shown.clone().play(m).ok()?, who))),
+        };
+        (words, why.unwrap_or(worker_why), super::log::spaces_in(line))
+    }
+
+    /// Counts a hint asked by `who`.
+    pub fn hint_used(&mut self, who: Colour) {
+        crate::each_session!(self, s => s.seats.hint_used(who))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::seats::Seats;
+    use crate::engine::{Setup, SetupKind};
+
+    #[test]
+    fn a_computer_due_is_asked_once_and_its_answer_played_or_refused() {
+        let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42);
+        let s = Session::<crate::engine::classic::game::Game>::new("c".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
+        let mut g = AnySession::Classic(s.with_seats(Seats { bots: vec![(Colour::Red, Level::Easy)], hints: None }));
+        let (job, record, _) = g.job().expect("red, a computer, starts");
+        assert_eq!((job.colour, job.ply, job.due), (Colour::Red, 0, true));
+        assert!(record.contains("[Bots \"red:easy\"]"));
+        assert!(g.play_job(&job, None).is_err(), "a computer that must move can't pass");
+        assert!(g.play_job(&job, Some("yellow decide 1")).is_err(), "nor move for another");
+        assert!(g.play_job(&job, Some("red fly")).is_err(), "nor say nonsense");
+        g.play_job(&job, Some("red decide 1 2")).unwrap();
+        assert!(g.job().is_none(), "yellow, a person, is next");
+    }
+}

@@ -1,0 +1,172 @@
+//! Classic's panels: the face-up action card with who chose what, the power track, and the
+//! holder's own money and politics cards (private).
+
+use super::{cards_of, ducats_of, knights_of, notes, points};
+use crate::app::log::classic::{action_help, action_text};
+use crate::app::palette::{colour_fill, emblem, emblem_ink};
+use crate::app::table::Table;
+use crate::app::tree::{el, Node};
+use crate::engine::classic::game::Game;
+use crate::engine::{CardFace, Edition, Move, PoliticsCard, Treasures};
+use crate::tr;
+
+/// A politics card's label.
+pub fn card_label(c: PoliticsCard) -> String {
+    match c {
+        PoliticsCard::Alliance => tr!(String PanelCardAlliance),
+        PoliticsCard::Renegade => tr!(String PanelCardRenegade),
+        PoliticsCard::Deeds(n) => tr!(PanelCardDeeds, n = n),
+        PoliticsCard::Treasure(n) => tr!(PanelCardTreasure, n = n),
+    }
+}
+
+/// What a move chosen among several does, in words (a tap that could mean several moves asks).
+pub fn choice_label(m: &Move) -> String {
+    let cards = |pay: &Treasures| pay.cards().map(card_label).collect::<Vec<_>>().join(" + ");
+    match m {
+        Move::Knight { pay, at, .. } if pay.is_empty() => tr!(PanelKnightOn, at = at),
+        Move::Knight { pay, at, .. } => tr!(PanelKnightOnPaid, at = at, cards = cards(pay)),
+        Move::Renegade { pay, place, .. } if pay.is_empty() => tr!(PanelRenegadeTo, at = place),
+        Move::Renegade { pay, place, .. } => tr!(PanelRenegadeToPaid, at = place, cards = cards(pay)),
+        Move::Expand { at, .. } => tr!(PanelExpandTo, at = at),
+        Move::Unally { a, b, pay, .. } => tr!(PanelEndAlliance, a = a, b = b, how = if pay.is_empty() { tr!(String PanelTenDucats) } else { cards(pay) }),
+        other => other.to_string(),
+    }
+}
+
+/// The face-up action card with who chose what.
+pub fn action_card(t: &Table<Game>) -> Vec<Node> {
+    let v = &t.view;
+    let body = match v.card.map(|c| (c, c.face())) {
+        None => el("p").text(tr!(PanelNoActionCard)),
+        Some((_, CardFace::Actions(a))) => el("ol").class("actions").kids((0..3).map(|i| {
+            el("li")
+                .attr("tabindex", "0")
+                .attr("data-help", action_help(a[i]))
+                .kid(el("span").class("n").text((i + 1).to_string()))
+                .kid(el("span").class("what").text(action_text(a[i])))
+                .kids(v.choices[i].iter().map(|&c| el("span").class("chip").attr("style", format!("background:{};color:{}", colour_fill(c), emblem_ink(c))).kid(emblem(c)).text(t.name(c))))
+        })),
+        Some((card, _)) => el("p").text(card.to_string()),
+    };
+    vec![el("h2").text(tr!(PanelActionCard)), body]
+}
+
+/// The power track: every player's score marker, with the last changes highlighted.
+pub fn track(t: &Table<Game>) -> Vec<Node> {
+    let v = &t.view;
+    let max = v.players.iter().map(|&c| v.scores[c]).max().unwrap_or(0).max(40);
+    let rows = v.players.iter().map(|&c| {
+        let score = v.scores[c];
+        let change: i32 = t.changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
+        let (cards, knights) = (cards_of(v.hand_counts[c]), knights_of(v.knights_in_stock[c] as usize));
+        let meta = match v.ducats[c].filter(|_| v.public_money || v.viewer != Some(c)) {
+            Some(d) => tr!(PanelTrackMetaMoney, cards = cards, knights = knights, money = crate::app::log::ducats(d)),
+            None => tr!(PanelTrackMeta, cards = cards, knights = knights),
+        };
+        el("div")
+            .class("track-row")
+            .attr("data-score", c.name())
+            .kid(el("span").class("who").kid(emblem(c)).text(t.name(c)))
+            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%", score * 100 / max)).kid(emblem(c))))
+            .kid(points(score, change))
+            .kid(el("span").class("meta").text(meta))
+    });
+    let mut out = vec![el("h2").text(tr!(PanelPowerTrack)), el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").text(max.to_string()))];
+    out.extend(rows);
+    out.extend(notes(Edition::Classic, &v.alliances, v.neutral));
+    out
+}
+
+/// A tap in the holder's own panel: end an alliance, paying so.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Unally(pub Move);
+
+/// A politics card's face: its name and what it does, and when it can't be played now, why.
+fn politics_face<A>(c: PoliticsCard, window: bool) -> Node<A> {
+    let (what, when) = match c {
+        PoliticsCard::Alliance => (tr!(PanelAllianceWhat), (!window).then(|| tr!(PanelPlayAfterDecision))),
+        PoliticsCard::Renegade => (tr!(PanelRenegadeWhat), (!window).then(|| tr!(PanelPlayAfterDecision))),
+        PoliticsCard::Deeds(_) => (tr!(PanelDeedsWhat), None),
+        PoliticsCard::Treasure(_) => (tr!(PanelTreasureWhat), None),
+    };
+    let help = match when {
+        Some(w) => tr!(PanelCardHelpWhen, card = card_label(c), what = what, when = w),
+        None => tr!(PanelCardHelp, card = card_label(c), what = what),
+    };
+    el("li")
+        .class("politics-card")
+        .attr("tabindex", "0")
+        .attr("data-help", help)
+        .attr("data-politics-card", c.name())
+        .kid(el("b").text(card_label(c)))
+        .kid(el("span").text(format!(" {}", tr!(PanelCardWhat, what = what))))
+        .kid_opt(when.map(|w| el("small").class("why-not").text(format!(" {w}"))))
+}
+
+/// The holder's own money and politics cards, and a button per alliance they may end (private).
+pub fn private(t: &Table<Game>) -> Vec<Node<Unally>> {
+    let v = &t.view;
+    let Some(me) = v.viewer else { return Vec::new() };
+    let hand = v.hands[me].clone().unwrap_or_default();
+    let mut unally: Vec<Move> = v.moves.iter().copied().filter(|m| matches!(m, Move::Unally { .. })).collect();
+    unally.dedup();
+    vec![
+        el("section")
+            .class("panel mine")
+            .attr("data-private", me.name())
+            .attr("style", format!("border-color:{}", colour_fill(me)))
+            .kid(el("h2").kid(emblem(me)).text(tr!(PanelYou, name = t.name(me))))
+            .kid(el("p").class("money").text(ducats_of(v.ducats[me].unwrap_or(0))))
+            .kid(if hand.is_empty() { el("p").class("hand").text(tr!(PanelNoPolitics)) } else { el("ul").class("politics-cards").kids(hand.iter().map(|&c| politics_face(c, v.politics_window.is_some()))) })
+            .kids(unally.into_iter().map(|m| el("button").attr("type", "button").class("unally").text(choice_label(&m)).on(Unally(m)))),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::session::Session;
+    use crate::app::tree::find_all;
+    use crate::engine::{Colour, Setup, SetupKind};
+
+    fn three() -> Session<Game> {
+        Session::new("t".into(), Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42), vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+    }
+
+    #[test]
+    fn the_private_panel_is_the_holders_alone_and_empty_behind_a_hand_over() {
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let mut s = three();
+        assert!(private(&s.table()).is_empty(), "behind the hand-over nobody's money is drawn");
+        s.take_device(Colour::Red);
+        let tree = private(&s.table());
+        assert_eq!(find_all(&tree, "data-private", "red").len(), 1);
+        assert!(tree[0].text_content().contains("12 ducats"), "{}", tree[0].text_content());
+    }
+
+    #[test]
+    fn the_action_card_names_its_actions_and_who_chose_them() {
+        let mut s = three();
+        s.take_device(Colour::Red);
+        s.act(Move::Decide { by: Colour::Red, first: 1, second: Some(3) }).unwrap();
+        let tree = action_card(&s.table());
+        let items = find_all(&tree, "data-help", "");
+        assert_eq!(items.len(), 3);
+        assert!(items[0].text_content().contains("Ann"), "{}", items[0].text_content());
+        assert!(!items[1].text_content().contains("Ann"));
+        assert!(items[2].text_content().contains("Ann"));
+    }
+
+    #[test]
+    fn the_track_has_a_row_per_player_and_hides_private_money() {
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let mut s = three();
+        s.take_device(Colour::Red);
+        let t = s.table();
+        let tree = track(&t);
+        assert_eq!(find_all(&tree, "data-score", "").len(), 3);
+        let yellow = find_all(&tree, "data-score", "yellow")[0].text_content();
+        assert!(!yellow.contains("ducat"), "others' money is private by default: {yellow}");
+    }
+}

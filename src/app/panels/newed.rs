@@ -1,0 +1,204 @@
+//! The New Edition's panels: the holder's secret hand (with its sell and play buttons on their
+//! turn), the deck and the public market, and the score track with the King chip.
+
+use super::{cards_of, knights_of, notes, points};
+use crate::app::log::newed::{mine_text, power_action_short, power_action_text, power_card_help};
+use crate::app::log::ducats;
+use crate::app::palette::{colour_fill, emblem};
+use crate::app::table::Table;
+use crate::app::tree::{el, Node};
+use crate::engine::newed::view::PhaseView;
+use crate::engine::newed::{Game, Move, PowerCardId};
+use crate::engine::Edition;
+use crate::tr;
+
+/// A power card's face: its actions, price and sale value (its help on tap or focus).
+pub fn card_face<A>(card: PowerCardId) -> Node<A> {
+    let c = card.card();
+    let acts: Vec<String> = c.actions.iter().flatten().map(|&a| power_action_short(a)).collect();
+    el("span")
+        .class("card-face")
+        .attr("tabindex", "0")
+        .attr("data-help", power_card_help(card))
+        .kid(el("b").class("card-id").text(card.to_string()))
+        .kid(el("span").class("card-actions").text(match acts.as_slice() {
+            [a, b] => tr!(PanelOr, a = a, b = b),
+            _ => acts.join(" / "),
+        }))
+        .kid(el("span").class("card-money").text(tr!(PanelCardMoney, price = c.price, sale = c.sale)))
+}
+
+fn button<A>(label: impl Into<String>) -> Node<A> {
+    el("button").attr("type", "button").text(label)
+}
+
+/// A tap in the holder's hand: the card's move (sell it, or play it for one of its actions).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HandTap(pub Move);
+
+/// The holder's own power cards and money (private), with sell and play buttons on their turn.
+pub fn hand(t: &Table<Game>) -> Vec<Node<HandTap>> {
+    let v = &t.view;
+    let (Some(me), Some(hand)) = (v.viewer, v.hand.as_ref()) else { return Vec::new() };
+    let choosing = matches!(v.phase, PhaseView::Choose { by } if by == me) && !t.step.must_confirm && !t.step.review;
+    let money = v.ducats[me].unwrap_or(0);
+    let cards = hand.iter().map(|&card| {
+        let c = card.card();
+        let mut li = el("li").class("power-card").attr("data-card", card.to_string()).kid(card_face(card));
+        if choosing {
+            let mut row = el("div").class("card-buttons");
+            let sell = Move::Sell { by: me, card };
+            if v.moves.contains(&sell) {
+                row = row.kid(button(tr!(PanelSell, n = c.sale)).attr("data-sell", card.to_string()).on(HandTap(sell)));
+            }
+            for a in 1..=card.action_count() {
+                let play = Move::Play { by: me, card, action: a };
+                let ok = v.moves.contains(&play);
+                let label = match card.action(a) {
+                    Some(act) if card.action_count() == 2 => tr!(PanelPlayAction, action = power_action_short(act), price = c.price),
+                    _ => tr!(PanelPlayOne, price = c.price),
+                };
+                let b = button(label).class("primary").attr("data-play", format!("{card} {a}")).attr("title", card.action(a).map(power_action_text).unwrap_or_default());
+                row = row.kid(if ok { b.on(HandTap(play)) } else { b.attr("disabled", "") });
+            }
+            if c.price > money {
+                row = row.kid(el("small").class("why-not").text(tr!(PanelCostsHave, cost = ducats(c.price), money = ducats(money))));
+            }
+            li = li.kid(row);
+        }
+        li
+    });
+    let monopolies = v.monopolies[me].iter().map(|&k| mine_text(k)).collect::<Vec<_>>().join(", ");
+    vec![el("section")
+        .class("panel mine hand")
+        .attr("data-private", me.name())
+        .attr("style", format!("border-color:{}", colour_fill(me)))
+        .kid(el("h2").kid(emblem(me)).text(tr!(PanelYouMoney, name = t.name(me), money = ducats(money))))
+        .kid(el("ul").class("hand-cards").kids(cards))
+        .kid(el("p").class("hint").text(tr!(PanelIncome, income = ducats(v.income[me]), list = if monopolies.is_empty() { tr!(String PanelNone) } else { monopolies })))]
+}
+
+/// Every player: score on the track up to the King chip, money (if public), income, monopolies.
+pub fn players(t: &Table<Game>) -> Vec<Node> {
+    let v = &t.view;
+    let chip = v.king_chip.max(1);
+    let rows = v.players.iter().map(|&c| {
+        let score = v.scores[c];
+        let change: i32 = t.changes.iter().filter(|(x, _)| *x == c).map(|(_, d)| d).sum();
+        let (cards, knights, income) = (cards_of(v.hand_counts[c]), knights_of(v.knights_in_stock[c] as usize), v.income[c]);
+        let meta = match v.ducats[c].filter(|_| v.public_money) {
+            Some(d) => tr!(PanelNewMetaMoney, cards = cards, knights = knights, income = income, money = ducats(d)),
+            None => tr!(PanelNewMeta, cards = cards, knights = knights, income = income),
+        };
+        el("div")
+            .class("track-row")
+            .attr("data-score", c.name())
+            .kid(el("span").class("who").kid(emblem(c)).text(t.name(c)))
+            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%", score.min(chip) * 100 / chip)).kid(emblem(c))))
+            .kid(points(score, change))
+            .kid(el("span").class("meta").text(meta).kids(v.monopolies[c].iter().map(|&k| el("span").class(format!("mine-badge {}", k.name())).text(mine_text(k)))))
+    });
+    let mut out = vec![
+        el("h2").text(tr!(PanelScoreTrack)),
+        el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").class("king-chip").attr("data-king-chip", v.king_chip.to_string()).text(tr!(PanelKingChipScale, n = v.king_chip))),
+    ];
+    out.extend(rows);
+    out.extend(notes(Edition::New, &v.alliances, v.neutral));
+    out
+}
+
+/// A tap on the deck or the market: the refill's move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MarketTap(pub Move);
+
+/// The deck and the market (public); in the holder's refill step they are tapped to take a card.
+pub fn market(t: &Table<Game>) -> Vec<Node<MarketTap>> {
+    let v = &t.view;
+    let (by, sold) = match v.phase {
+        PhaseView::Refill { by, sold } if t.playing() == Some(by) && !t.step.must_confirm => (Some(by), sold),
+        _ => (None, None),
+    };
+    let draw = by.map(|by| Move::Draw { by }).filter(|m| v.moves.contains(m));
+    let cards = v.market.iter().map(|&card| {
+        let take = by.map(|by| Move::Take { by, card }).filter(|m| v.moves.contains(m));
+        let just_sold = by.is_some() && sold == Some(card);
+        let li = el("li")
+            .class(if take.is_some() { "power-card market-card takeable" } else { "power-card market-card" })
+            .attr("data-market", card.to_string())
+            .attr_if(just_sold, "title", tr!(PanelJustSoldTitle))
+            .kid(card_face(card))
+            .kid_opt(take.map(|_| button(tr!(PanelTake)).class("primary")))
+            .kid_opt(just_sold.then(|| el("small").class("why-not").text(tr!(PanelJustSold))));
+        match take {
+            Some(m) => li.on(MarketTap(m)),
+            None => li,
+        }
+    });
+    let deck = button(v.deck_left.to_string()).class(if draw.is_some() { "deck takeable" } else { "deck" }).attr("data-deck", "").attr("aria-label", tr!(PanelDeckAria, n = v.deck_left));
+    vec![
+        el("h2").text(tr!(PanelDeckMarket)),
+        el("div")
+            .class("row deck-row")
+            .kid(match draw {
+                Some(m) => deck.on(MarketTap(m)),
+                None => deck.attr("disabled", ""),
+            })
+            .kid(el("span").class("hint").text(if draw.is_some() { tr!(PanelDeckTapHint) } else { tr!(PanelDeckHint) })),
+        if v.market.is_empty() { el("p").class("hint").text(tr!(PanelMarketEmpty)) } else { el("ul").class("market-cards").kids(cards) },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::session::Session;
+    use crate::app::tree::{find_all, html};
+    use crate::engine::{Colour, Space};
+
+    /// Red's turn in a custom position: red holds `hand`, the market `market`.
+    fn turn(hand: &[&str], market: &[&str]) -> Session<Game> {
+        use crate::engine::newed::{Layout, Setup};
+        let sp = |s: &str| Space::parse(s).unwrap();
+        let card = |c: &&str| PowerCardId::parse(c).unwrap();
+        let mut setup = Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 7);
+        setup.custom = true;
+        setup.tiles = Some(Layout::reference());
+        setup.castles = vec![(Colour::Red, sp("a1")), (Colour::Blue, sp("l12")), (Colour::Orange, sp("l1"))];
+        setup.knights = vec![(Colour::Red, sp("b1")), (Colour::Blue, sp("l11")), (Colour::Orange, sp("l2"))];
+        setup.hands = vec![(Colour::Red, hand.iter().map(card).collect()), (Colour::Blue, vec![card(&"B1")]), (Colour::Orange, vec![card(&"B2")])];
+        setup.market = market.iter().map(card).collect();
+        setup.start = Some(Colour::Red);
+        Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+    }
+
+    #[test]
+    fn the_hand_is_drawn_for_its_holder_only_with_a_play_button_per_action() {
+        let mut s = turn(&["A12", "A5", "C1"], &[]);
+        assert!(hand(&s.table()).is_empty(), "nobody's hand behind the hand-over");
+        s.take_device(Colour::Red);
+        let tree = hand(&s.table());
+        assert_eq!(find_all(&tree, "data-private", "red").len(), 1);
+        assert_eq!(find_all(&tree, "data-card", "").len(), 3);
+        // A12 has two actions (a knight or two borders): a button each.
+        let plays = find_all(&tree, "data-play", "");
+        assert_eq!(plays.iter().filter(|n| n.get("data-play").unwrap().starts_with("A12")).count(), 2);
+        let second = find_all(&tree, "data-play", "A12 2")[0];
+        let by = Colour::Red;
+        assert_eq!(second.action(), Some(&HandTap(Move::Play { by, card: PowerCardId::parse("A12").unwrap(), action: 2 })));
+        assert_eq!(find_all(&tree, "data-sell", "A5")[0].action(), Some(&HandTap(Move::Sell { by, card: PowerCardId::parse("A5").unwrap() })));
+    }
+
+    #[test]
+    fn the_market_offers_every_card_but_the_one_just_sold_and_the_deck() {
+        let mut s = turn(&["A5", "A12", "C1"], &["D3"]);
+        s.take_device(Colour::Red);
+        let a5 = PowerCardId::parse("A5").unwrap();
+        s.act(Move::Sell { by: Colour::Red, card: a5 }).unwrap();
+        let tree = market(&s.table());
+        let (markup, actions) = html(&tree);
+        assert!(markup.contains("data-market=\"A5\""), "the card sold lies in the market");
+        assert_eq!(find_all(&tree, "data-market", "A5")[0].action(), None, "but can't be taken back this turn");
+        assert_eq!(find_all(&tree, "data-market", "D3")[0].action(), Some(&MarketTap(Move::Take { by: Colour::Red, card: PowerCardId::parse("D3").unwrap() })));
+        assert!(actions.contains(&MarketTap(Move::Draw { by: Colour::Red })));
+    }
+}

@@ -1,0 +1,269 @@
+//! What one seat's screen shows: a plain value ([`Table`]) built from a session for the colour
+//! whose secrets the screen may show (the player holding the device, or nobody behind a
+//! hand-over), and the typed [`Command`]s a screen answers with. Every game screen draws from
+//! a table alone — it never reaches into the game — so the same value can be drawn on another
+//! device.
+//!
+//! The words in a table (prompt, log, hand-over reason, end) are in the language current when
+//! it is built.
+
+pub mod classic;
+pub mod newed;
+
+use super::log::LogLine;
+use super::board::BoardModel;
+use super::targets::Mode;
+use super::session::{EditionRules, Screen, Session};
+use super::since::Recent;
+use crate::engine::{ByColour, Colour, Edge, Edition, IllegalMove, Space};
+
+/// What an edition's screens need in words, beyond the session.
+pub trait TableWords: EditionRules + Sized {
+    /// What the player holding the device must do now (or who is thinking).
+    fn prompt(s: &Session<Self>, v: &Self::View) -> String;
+    /// The end screen's contents, once the game is over.
+    fn end(s: &Session<Self>) -> End;
+    /// The board of a view, with the taps `mode` allows.
+    fn board(v: &Self::View, mode: Mode) -> BoardModel;
+    /// The board with a move held back for "Confirm" drawn on it (it isn't played yet).
+    fn with_pending(board: BoardModel, v: &Self::View, m: &Self::Move) -> BoardModel;
+}
+
+/// Board marks: borders and spaces.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct Marks {
+    /// Borders.
+    pub edges: Vec<Edge>,
+    /// Spaces (their piece or owner changed).
+    pub spaces: Vec<Space>,
+}
+
+/// Where the player stands in the current step: what they can confirm or take back.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct Step {
+    /// Moves staged (drawn dashed, can be taken back).
+    pub staged: usize,
+    /// A move that would reveal something waits for "Confirm".
+    pub pending: bool,
+    /// The holder's part is complete: they confirm or take back.
+    pub must_confirm: bool,
+    /// The holder may make an optional move now (Classic: a politics card with the decision).
+    pub offer: bool,
+    /// The holder looks at what only they were shown before passing the device on.
+    pub review: bool,
+    /// The turn just confirmed can still be taken back (before the first computer move shows).
+    pub takeback: bool,
+    /// The person holding the device may ask for a hint now.
+    pub hint: bool,
+}
+
+/// The end of the game: title, the table of points by reason, scores over the rounds or turns.
+#[derive(Clone, Default, PartialEq, Debug)]
+pub struct End {
+    /// "Ann wins!".
+    pub title: String,
+    /// How it ended (New Edition: the King chip or the deck).
+    pub how: Option<String>,
+    /// Column heads of the table.
+    pub head: Vec<String>,
+    /// A row per player: colour, name, cells (the total second to last, ducats last).
+    pub rows: Vec<(Colour, String, Vec<String>)>,
+    /// Scores at every round or turn start, and at the end.
+    pub history: Vec<ByColour<u32>>,
+    /// The King chip's space (New Edition).
+    pub chip: Option<u32>,
+    /// True when the history counts turns (New Edition), not rounds.
+    pub turns: bool,
+    /// Hints asked, when the game allowed hints.
+    pub hints: Option<String>,
+}
+
+/// What one seat's screen shows.
+#[derive(Clone, Debug)]
+pub struct Table<G: TableWords> {
+    /// The game's save id.
+    pub id: String,
+    /// What the device shows now.
+    pub screen: Screen,
+    /// Why the device goes to the next player (behind a hand-over screen).
+    pub reason: String,
+    /// What the seat may see.
+    pub view: G::View,
+    /// Every colour's display name.
+    pub names: Vec<(Colour, String)>,
+    /// The log, newest last (public).
+    pub log: Vec<LogLine>,
+    /// Where the lines the holder missed while others held the device begin (until they act).
+    pub since: Option<usize>,
+    /// Borders and pieces new since the holder last held the device.
+    pub recent: Marks,
+    /// Borders and pieces staged or held back (not yet confirmed).
+    pub staged: Marks,
+    /// A move held back for "Confirm" (drawn on the board, not played yet).
+    pub pending: Option<G::Move>,
+    /// Confirm, take back, review.
+    pub step: Step,
+    /// Score changes of the last confirmed step.
+    pub changes: Vec<(Colour, i32)>,
+    /// What to do now, in words.
+    pub prompt: String,
+    /// One person plays against computers (nobody passes the device).
+    pub solo: bool,
+    /// The end, once the game is over.
+    pub end: Option<End>,
+}
+
+impl<G: TableWords> PartialEq for Table<G> {
+    fn eq(&self, o: &Self) -> bool {
+        // Cheap fields first: most redraws change the view or the log.
+        self.screen == o.screen
+            && self.step == o.step
+            && self.staged == o.staged
+            && self.pending == o.pending
+            && self.log.len() == o.log.len()
+            && self.view == o.view
+            && self.prompt == o.prompt
+            && (self.id == o.id && self.reason == o.reason && self.names == o.names && self.log == o.log)
+            && (self.since == o.since && self.recent == o.recent && self.changes == o.changes && self.solo == o.solo && self.end == o.end)
+    }
+}
+
+impl<G: TableWords> Table<G> {
+    /// A colour's display name.
+    pub fn name(&self, c: Colour) -> String {
+        self.names.iter().find(|(x, _)| *x == c).map(|(_, n)| n.clone()).unwrap_or_default()
+    }
+
+    /// The colour acting on this device, when it is a person's turn here.
+    pub fn playing(&self) -> Option<Colour> {
+        match self.screen {
+            Screen::Play(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The edition.
+    pub fn edition(&self) -> Edition {
+        G::EDITION
+    }
+}
+
+impl<G: TableWords> Session<G> {
+    /// The table of the seat holding the device.
+    pub fn table(&self) -> Table<G> {
+        let view = self.view();
+        let screen = self.screen();
+        let staged = if self.staged.is_empty() && self.pending.is_none() {
+            Marks::default()
+        } else {
+            let now = G::board(&view, Mode::Normal);
+            let now = match &self.pending {
+                Some(m) => G::with_pending(now, &view, m),
+                None => now,
+            };
+            let m = now.with_staged(&G::board(&self.game.view(None), Mode::Normal));
+            Marks { edges: m.staged_edges, spaces: m.staged_spaces }
+        };
+        let recent = match &self.since.shown {
+            Some((_, seen)) => {
+                let Recent { edges, spaces } = seen.recent(&self.shown.snapshot());
+                Marks { edges: edges.into_iter().filter(|e| !staged.edges.contains(e)).collect(), spaces: spaces.into_iter().filter(|s| !staged.spaces.contains(s)).collect() }
+            }
+            None => Marks::default(),
+        };
+        let playing = matches!(screen, Screen::Play(_));
+        let step = Step {
+            staged: self.staged.len(),
+            pending: self.pending.is_some(),
+            must_confirm: self.must_confirm(),
+            offer: playing && self.offer().is_some(),
+            review: self.review && !self.shown.is_over(),
+            takeback: self.takeback.is_some(),
+            hint: playing && self.seats.hints.is_some() && self.staged.is_empty() && self.pending.is_none() && !self.review,
+        };
+        Table {
+            id: self.id.clone(),
+            reason: if matches!(screen, Screen::HandOver(_)) { self.hand_over_reason() } else { String::new() },
+            prompt: G::prompt(self, &view),
+            names: Colour::ALL.iter().map(|&c| (c, self.name(c))).collect(),
+            log: self.log.clone(),
+            since: self.since.shown.as_ref().map(|(from, _)| *from),
+            recent,
+            staged,
+            pending: self.pending,
+            step,
+            changes: self.last_score_changes.clone(),
+            solo: self.seats.solo(self.players()).is_some(),
+            end: self.game.is_over().then(|| G::end(self)),
+            screen,
+            view,
+        }
+    }
+}
+
+/// What a screen asks of the session: a move, or a step of the device's passing around.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Command<M> {
+    /// Make (or stage) a move.
+    Act(M),
+    /// Take back the last staged move.
+    Undo,
+    /// Take back every staged move.
+    UndoAll,
+    /// Confirm the staged moves.
+    Confirm,
+    /// The hand-over screen is dismissed by this colour.
+    TakeDevice(Colour),
+    /// Pass on the optional move offered (a politics card).
+    Pass,
+    /// Done looking at the card drawn: pass the device on.
+    EndReview,
+    /// The table has seen the announcement.
+    Dismiss,
+    /// Take back the turn just confirmed against computers.
+    TakeBackTurn,
+    /// Why would this move be refused? (Nothing is played.)
+    Explain(M),
+}
+
+impl<G: TableWords> Session<G> {
+    /// Carries out a screen's command for the seat holding the device.
+    ///
+    /// # Errors
+    /// Why a move is refused (nothing changes); for [`Command::Explain`], why it would be.
+    pub fn apply(&mut self, c: Command<G::Move>) -> Result<(), IllegalMove> {
+        match c {
+            Command::Act(m) => return self.act(m),
+            Command::Undo => self.undo(),
+            Command::UndoAll => self.undo_all(),
+            Command::Confirm => self.confirm(),
+            Command::TakeDevice(colour) => self.take_device(colour),
+            Command::Pass => self.pass(),
+            Command::EndReview => self.end_review(),
+            Command::Dismiss => self.dismiss_announcement(),
+            Command::TakeBackTurn => self.take_back_turn(),
+            Command::Explain(m) => return self.shown.clone().play(m).map(|_| ()),
+        }
+        Ok(())
+    }
+}
+
+impl<G: TableWords> Table<G> {
+    /// The board this table shows, with the taps `mode` allows and the spaces a tapped log line
+    /// names (`highlight`).
+    pub fn board(&self, mode: Mode, highlight: Vec<Space>) -> BoardModel {
+        let mut m = G::board(&self.view, mode);
+        if let Some(p) = &self.pending {
+            // The move waiting for "Confirm" is drawn; nothing else can be tapped.
+            m = G::with_pending(m, &self.view, p);
+            m.targets.clear();
+            m.edges = None;
+        }
+        m.staged_edges = self.staged.edges.clone();
+        m.staged_spaces = self.staged.spaces.clone();
+        m.recent_edges = self.recent.edges.clone();
+        m.recent_spaces = self.recent.spaces.clone();
+        m.highlight = highlight;
+        m
+    }
+}

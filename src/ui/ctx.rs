@@ -1,0 +1,235 @@
+//! The state the screens share: the game on this device (one [`AnySession`], so only one game is
+//! ever shown), the table its screen draws from, and what belongs to this device's screen alone
+//! (the tap mode, a choice being asked, notices, the language). Screens answer with commands
+//! ([`Ctx::send`]); every change is saved at once.
+
+use super::{crash, page, storage};
+use crate::app::table::Command;
+use crate::app::targets::{Mode, Tap};
+use crate::app::{AnyCommand, AnyReplay, AnySession, AnyTable};
+use crate::engine::{classic, newed, Space};
+use crate::i18n::Lang;
+use crate::tr;
+use leptos::prelude::*;
+use std::convert::Infallible;
+
+/// A tap that could mean several moves waits for the player's choice (how to pay, which region).
+#[derive(Clone, PartialEq, Debug, Default)]
+pub enum Choice {
+    /// Nothing to choose.
+    #[default]
+    None,
+    /// Classic moves (a knight or an expansion, ways to pay).
+    Classic(Vec<classic::moves::Move>),
+    /// New Edition moves (which region takes the space).
+    New(Vec<newed::Move>),
+}
+
+/// Shared UI state.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    /// The game on this device (`None`: the start screen).
+    pub game: RwSignal<Option<AnySession>>,
+    /// What its screen shows now, in the page's language.
+    pub table: Memo<Option<AnyTable>>,
+    /// A short message to the player (why a tap was refused, …).
+    pub notice: RwSignal<Option<String>>,
+    /// A lasting warning (storage full).
+    pub warning: RwSignal<Option<String>>,
+    /// The tap mode (a card's second tap).
+    pub mode: RwSignal<Mode>,
+    /// A tap's moves waiting for the player's choice.
+    pub choice: RwSignal<Choice>,
+    /// A message shown on the start screen (a bad link, a broken save).
+    pub start_message: RwSignal<Option<String>>,
+    /// Bumped whenever saves change, so the start screen's list refreshes.
+    pub saves_changed: RwSignal<u32>,
+    /// A record being stepped through.
+    pub replay: RwSignal<Option<AnyReplay>>,
+    /// Spaces of the log line the player tapped (or a hint's), shown on the board.
+    pub highlight: RwSignal<Vec<Space>>,
+    /// How fast computers' moves appear (`seats::Pace::code`).
+    pub pace: RwSignal<u32>,
+    /// Why a computer player stopped (the table can try again).
+    pub bot_error: RwSignal<Option<String>>,
+    /// A card's explanation, shown when it is tapped or reached with the keyboard.
+    pub help: RwSignal<Option<String>>,
+    /// The language the page speaks ([`super::lang::switch`] changes it).
+    pub lang: RwSignal<Lang>,
+    /// The "Learn the game" lesson, while one is on.
+    pub tutorial: RwSignal<Option<crate::app::tutorial::Tutorial>>,
+}
+
+/// Upper-cases the first letter.
+pub fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// A command without a move.
+pub fn plain(c: Command<Infallible>) -> AnyCommand {
+    AnyCommand::Either(c)
+}
+
+impl Ctx {
+    /// Fresh UI state around an optional game.
+    pub fn new(game: Option<AnySession>) -> Ctx {
+        let game = RwSignal::new(game);
+        let lang = RwSignal::new(crate::i18n::lang());
+        let table = Memo::new(move |_| {
+            lang.track();
+            game.with(|g| g.as_ref().map(AnySession::table))
+        });
+        Ctx {
+            game,
+            table,
+            notice: RwSignal::new(None),
+            warning: RwSignal::new(None),
+            mode: RwSignal::new(Mode::Normal),
+            choice: RwSignal::new(Choice::None),
+            start_message: RwSignal::new(None),
+            saves_changed: RwSignal::new(0),
+            replay: RwSignal::new(None),
+            highlight: RwSignal::new(Vec::new()),
+            pace: RwSignal::new(0),
+            bot_error: RwSignal::new(None),
+            help: RwSignal::new(None),
+            lang,
+            tutorial: RwSignal::new(None),
+        }
+    }
+
+    /// Carries out a screen's command on the game; a refusal becomes the notice. A move (or
+    /// taking one back) ends any choice or card mode in progress.
+    pub fn send(&self, c: impl Into<AnyCommand>) {
+        let c = c.into();
+        let act = matches!(c, AnyCommand::Classic(Command::Act(_)) | AnyCommand::New(Command::Act(_)));
+        if act {
+            crash::crash_if_asked();
+            let mv = match c {
+                AnyCommand::Classic(Command::Act(m)) => m.to_string(),
+                AnyCommand::New(Command::Act(m)) => m.to_string(),
+                _ => String::new(),
+            };
+            let refused = self.tutorial.with_untracked(|t| self.game.with_untracked(|g| t.as_ref().zip(g.as_ref()).and_then(|(t, g)| t.refusal(g, &mv))));
+            if let Some(why) = refused {
+                self.notice.set(Some(why));
+                return;
+            }
+        }
+        let mut result = Ok(());
+        self.game.update(|g| {
+            if let Some(g) = g {
+                result = g.apply(c);
+            }
+        });
+        if act || matches!(c, AnyCommand::Either(Command::Undo | Command::UndoAll | Command::TakeDevice(_))) {
+            self.help.set(None);
+            self.highlight.set(Vec::new());
+            self.mode.set(Mode::Normal);
+            self.choice.set(Choice::None);
+        }
+        self.notice.set(result.err().map(|e| capitalise(&crate::app::words::refusal(e))));
+        self.persist();
+    }
+
+    /// Does what a tap on the board decided: a move, a choice, the next mode, or words.
+    pub fn tap<M: Clone>(&self, tap: Tap<M>, choose: impl FnOnce(Vec<M>) -> Choice)
+    where
+        Command<M>: Into<AnyCommand>,
+    {
+        self.choice.set(Choice::None);
+        match tap {
+            Tap::Play(m) => self.send(Command::Act(m)),
+            Tap::Choose(options, notice) => {
+                self.choice.set(choose(options));
+                self.notice.set(Some(notice));
+            }
+            Tap::Mode(mode, notice) => {
+                self.mode.set(mode);
+                self.notice.set(Some(notice));
+            }
+            Tap::Explain { guess, at, if_legal } => {
+                let mut result = Ok(());
+                self.game.update_untracked(|g| {
+                    if let Some(g) = g {
+                        result = g.apply(Command::Explain(guess).into());
+                    }
+                });
+                self.notice.set(Some(match result {
+                    Ok(()) => if_legal,
+                    Err(e) => {
+                        let reason = capitalise(&crate::app::words::refusal(e));
+                        match at {
+                            Some(at) => tr!(PanelTapWhy, at = at, reason = reason),
+                            None => reason,
+                        }
+                    }
+                }));
+            }
+            Tap::Notice(n) => self.notice.set(Some(n)),
+            Tap::Nothing => {}
+        }
+    }
+
+    /// Leaves a card's mode or a choice: nothing was chosen.
+    pub fn cancel(&self) {
+        self.mode.set(Mode::Normal);
+        self.choice.set(Choice::None);
+        self.notice.set(None);
+    }
+
+    /// Shows a game (or the start screen with `None`).
+    pub fn show(&self, game: Option<AnySession>) {
+        self.cancel();
+        self.help.set(None);
+        page::mark_address(game.as_ref().map(AnySession::id));
+        self.game.set(game);
+        self.bot_error.set(None);
+    }
+
+    /// The save id of the game shown.
+    pub fn shown_id(&self) -> Option<String> {
+        self.game.with_untracked(|g| g.as_ref().map(|g| g.id().to_string()))
+    }
+
+    /// Saves the confirmed moves; a refusal becomes the storage warning. When another tab or
+    /// window went on with the game meanwhile, nothing is written and this tab follows it.
+    pub fn persist(&self) {
+        let result = self.game.with_untracked(|g| g.as_ref().map(|g| storage::save(g.id(), &g.summary(), &g.record())));
+        match result {
+            Some(Err(storage::SaveError::Refused(w))) => self.warning.set(Some(w)),
+            Some(Err(storage::SaveError::MovedOn)) => return self.follow(),
+            Some(Ok(())) if self.warning.get_untracked().is_some() => self.warning.set(None),
+            _ => {}
+        }
+    }
+
+    /// Shows the latest saved state of the game on screen, when another tab or window (or a
+    /// newer version of the game) went on with it: steps staged here are dropped, the
+    /// device is handed over as after a reload, and a warning says why.
+    pub fn follow(&self) {
+        let Some(id) = self.shown_id() else { return };
+        match storage::load(&id) {
+            Ok(s) => {
+                self.warning.set(Some(tr!(String ScreenFollowed)));
+                self.show(Some(s));
+            }
+            Err(e) => {
+                self.show(None);
+                self.start_message.set(Some(tr!(ScreenFollowFailed, why = e)));
+            }
+        }
+    }
+
+    /// Follows the shown game if its save is newer than this tab's state (after a storage
+    /// event from another tab, or when the page becomes visible again).
+    pub fn follow_if_moved_on(&self) {
+        if self.shown_id().is_some_and(|id| storage::moved_on(&id)) {
+            self.follow();
+        }
+    }
+}

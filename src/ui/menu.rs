@@ -1,0 +1,78 @@
+//! The game's menu (share the setup, copy the log, the record, the rules, the language, leave)
+//! and the record's buttons of a finished game.
+
+use super::ctx::Ctx;
+use super::page::{base_url, copy, download, record_file_name};
+use super::rules::RulesDialog;
+use crate::app::share::encode_record;
+use crate::tr;
+use leptos::prelude::*;
+
+/// The record's buttons: download, copy, copy a replay link.
+#[component]
+pub fn RecordButtons(#[prop(into)] record: String, #[prop(into)] id: String, status: RwSignal<Option<String>>) -> impl IntoView {
+    let (r1, r2, r3) = (record.clone(), record.clone(), record);
+    view! {
+        <div class="row record-buttons">
+            <button type="button" data-export="" on:click=move |_| if let Err(e) = download(&record_file_name(&id), &r1) { status.set(Some(e)) }>{tr!(ScreenDownloadRecord)}</button>
+            <button type="button" data-copy-record="" on:click=move |_| copy(r2.clone(), status)>{tr!(ScreenCopyRecord)}</button>
+            <button type="button" data-copy-replay-link="" on:click=move |_| copy(format!("{}?record={}", base_url(), encode_record(&r3)), status)>{tr!(ScreenCopyReplayLink)}</button>
+        </div>
+    }
+}
+
+/// The menu of the game screen.
+#[component]
+pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let status = RwSignal::new(None::<String>);
+    let rules = RwSignal::new(false);
+    let revealed = RwSignal::new(false);
+    let Some((options, record, id, over, log, edition)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.options(), g.record(), g.id().to_string(), g.is_over(), g.log_text(), g.edition()))) else {
+        return ().into_any();
+    };
+    let link = format!("{}{}", base_url(), options.to_query());
+    let copy_link = link.clone();
+    let leave = move |_| {
+        ctx.game.update(|g| {
+            if let Some(g) = g {
+                g.undo_all();
+            }
+        });
+        ctx.show(None);
+        ctx.saves_changed.update(|n| *n += 1);
+    };
+    view! {
+        <div class="backdrop" data-backdrop="" on:click=move |_| open.set(false)></div>
+        <div class="menu-panel panel" role="dialog" aria-label=tr!(ScreenGameMenu)>
+            <button type="button" class="x close" aria-label=tr!(ScreenClose) data-close="" on:click=move |_| open.set(false)>"×"</button>
+            <h2>{tr!(ScreenShareSetup)}</h2>
+            <p class="hint">{tr!(ScreenShareSetupHint)}</p>
+            <input class="link" readonly="" value=link data-share-link=""/>
+            <div class="row">
+                <button type="button" data-copy-link="" on:click=move |_| copy(copy_link.clone(), status)>{tr!(ScreenCopyLink)}</button>
+                <button type="button" data-copy-log="" on:click=move |_| copy(log.clone(), status)>{tr!(ScreenCopyLog)}</button>
+            </div>
+            <h2>{tr!(ScreenGameRecord)}</h2>
+            // Before the game is over the record's buttons come only after a warning that says
+            // plainly that the record reveals everyone's hidden cards.
+            {move || if over || revealed.get() {
+                view! { <RecordButtons record=record.clone() id=id.clone() status=status/> }.into_any()
+            } else {
+                view! {
+                    <p class="hint warn">{tr!(ScreenRecordWarning)}</p>
+                    <div class="row"><button type="button" data-reveal-record="" on:click=move |_| revealed.set(true)>{tr!(ScreenRevealRecord)}</button></div>
+                }.into_any()
+            }}
+            {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+            <div class="row">
+                <button type="button" class="primary" data-leave="" on:click=leave>{tr!(ScreenSaveAndLeave)}</button>
+                <button type="button" data-rules="" on:click=move |_| rules.set(true)>{tr!(ScreenRules)}</button>
+                <button type="button" data-close-menu="" on:click=move |_| open.set(false)>{tr!(ScreenClose)}</button>
+            </div>
+            <div class="row lang-row">{super::lang::menu(ctx)}</div>
+            {move || rules.get().then(|| view! { <RulesDialog open=rules edition=edition/> })}
+        </div>
+    }
+    .into_any()
+}

@@ -1,0 +1,121 @@
+//! The New Edition's game screen: the board with the prompt and the step's controls, the
+//! holder's secret hand, the deck and the market, the score track and the log.
+
+use super::ctx::{plain, Choice, Ctx};
+use super::seats::SeatBar;
+use super::tree::{tappable, tree};
+use super::widgets::{staging, GameFrame};
+use crate::app::board::svg::BoardTap;
+use crate::app::panels::newed::{hand, market, players, HandTap, MarketTap};
+use crate::app::table::{Command, Table};
+use crate::app::targets::newed::{tap_edge, tap_space};
+use crate::app::targets::Mode;
+use crate::app::AnyTable;
+use crate::engine::newed::view::PhaseView;
+use crate::engine::newed::{Game, Move};
+use crate::tr;
+use leptos::prelude::*;
+
+/// This device's New Edition table, if a New Edition game is shown.
+fn with<T>(ctx: Ctx, f: impl FnOnce(&Table<Game>) -> T) -> Option<T> {
+    ctx.table.with(|t| match t {
+        Some(AnyTable::New(t)) => Some(f(t)),
+        _ => None,
+    })
+}
+
+/// The screen while a player holds the device (or computers think).
+#[component]
+pub fn GameScreen() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let info = Signal::derive(move || {
+        with(ctx, |t| {
+            let v = &t.view;
+            if v.final_phase {
+                tr!(PanelNewInfoFinal, chip = v.king_chip, borders = v.borders_in_stock)
+            } else {
+                tr!(PanelNewInfo, cards = v.deck_left, chip = v.king_chip, borders = v.borders_in_stock)
+            }
+        })
+        .unwrap_or_default()
+    });
+    let board = Memo::new(move |_| {
+        let (mode, highlight) = (ctx.mode.get(), ctx.highlight.get());
+        with(ctx, |t| t.board(mode, highlight))
+    });
+    let on_tap = Callback::new(move |tap: BoardTap| {
+        let mode = ctx.mode.get_untracked();
+        let Some(decided) = ctx.table.with_untracked(|t| match (t, tap) {
+            (Some(AnyTable::New(t)), BoardTap::Space(s)) => Some(tap_space(&t.view, mode, s)),
+            (Some(AnyTable::New(t)), BoardTap::Edge(e)) => Some(tap_edge(&t.view, e)),
+            _ => None,
+        }) else {
+            return;
+        };
+        ctx.tap(decided, Choice::New);
+    });
+    let side = view! {
+        <SeatBar/>
+        <Controls/>
+        {tappable("hand-host", move || with(ctx, hand).unwrap_or_default(), move |HandTap(m)| ctx.send(Command::Act(m)))}
+        {tappable("panel market", move || with(ctx, market).unwrap_or_default(), move |MarketTap(m)| ctx.send(Command::Act(m)))}
+        {tree("panel track", move || with(ctx, players).unwrap_or_default())}
+    }
+    .into_any();
+    view! { <GameFrame class="game new-edition" info=info board=board on_tap=on_tap side_label=tr!(PanelSideNew) controls=().into_any() side=side/> }
+}
+
+/// What the controls show.
+#[derive(Clone, PartialEq, Debug)]
+struct State {
+    /// Moves staged; the holder's part complete.
+    staged: bool,
+    must: bool,
+    /// Looking at the card drawn.
+    review: bool,
+    /// Ending the card's action early.
+    done: Option<Move>,
+}
+
+/// Staging, choices and the end of an action.
+#[component]
+fn Controls() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let state = Memo::new(move |_| {
+        with(ctx, |t| {
+            let done = match t.view.phase {
+                PhaseView::Perform { by, .. } if !t.step.must_confirm && t.playing() == Some(by) => Some(Move::Done { by }).filter(|m| t.view.moves.contains(m)),
+                _ => None,
+            };
+            State { staged: t.step.staged > 0, must: t.step.must_confirm, review: t.step.review && t.playing().is_some(), done }
+        })
+    });
+    let choice = move || match ctx.choice.get() {
+        Choice::New(moves) => Some(view! {
+            <div class="row region-choice" role="group" aria-label=tr!(PanelWhichRegion)>
+                {moves.into_iter().filter_map(|m| match m {
+                    Move::Expand { castle: Some(c), .. } => Some(view! { <button type="button" data-region=c.to_string() on:click=move |_| ctx.send(Command::Act(m))>{tr!(PanelRegionOf, castle = c)}</button> }),
+                    _ => None,
+                }).collect_view()}
+                <button type="button" data-cancel="" on:click=move |_| ctx.cancel()>{tr!(PanelCancel)}</button>
+            </div>
+        }),
+        _ => None,
+    };
+    let body = move || {
+        let Some(s) = state.get() else { return ().into_any() };
+        view! {
+            {(ctx.mode.get() != Mode::Normal).then(|| view! { <div class="row"><button type="button" data-cancel="" on:click=move |_| ctx.cancel()>{tr!(PanelChooseAgain)}</button></div> })}
+            {if s.staged {
+                Some(staging(ctx, if s.must { tr!(String PanelConfirmPass) } else { tr!(String PanelConfirm) }, s.must).into_any())
+            } else if s.review {
+                Some(view! { <div class="row"><button type="button" class="primary" data-pass="" on:click=move |_| ctx.send(plain(Command::EndReview))>{tr!(PanelDonePass)}</button></div> }.into_any())
+            } else {
+                None
+            }}
+            {s.done.map(|m| view! { <div class="row"><button type="button" class="done" data-done="" on:click=move |_| ctx.send(Command::Act(m))>{tr!(PanelEndTheAction)}</button></div> })}
+        }
+        .into_any()
+    };
+    view! { <div class="controls">{choice}{body}</div> }
+}

@@ -1,0 +1,90 @@
+//! The page around the game: its address (the game shown, links), the clipboard, downloads,
+//! files served with the game, and focus.
+
+use crate::tr;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Puts the shown game's save id in the address (or takes it out), so a reload resumes it.
+pub fn mark_address(id: Option<&str>) {
+    if let Some(w) = web_sys::window()
+        && let (Ok(h), Ok(path), Ok(search)) = (w.history(), w.location().pathname(), w.location().search())
+    {
+        let url = match id {
+            Some(id) => format!("{path}{search}#game={id}"),
+            None => format!("{path}{search}"),
+        };
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Takes the query out of the address (a link's setup is used once).
+pub fn clear_query() {
+    if let Some(w) = web_sys::window()
+        && let (Ok(h), Ok(path)) = (w.history(), w.location().pathname())
+    {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+    }
+}
+
+/// The page's address without query or fragment.
+pub fn base_url() -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    href.split(['?', '#']).next().unwrap_or_default().to_string()
+}
+
+/// Copies text to the clipboard; reports how it went.
+pub fn copy(text: String, done: RwSignal<Option<String>>) {
+    let Some(w) = web_sys::window() else { return };
+    let promise = w.navigator().clipboard().write_text(&text);
+    leptos::task::spawn_local(async move {
+        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        done.set(Some(if ok { tr!(ScreenCopied) } else { tr!(ScreenClipboardRefused) }.into()));
+    });
+}
+
+/// Offers text as a file download.
+pub fn download(name: &str, text: &str) -> Result<(), String> {
+    let fail = |_| tr!(String ScreenDownloadRefused);
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("text/plain;charset=utf-8");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let doc = web_sys::window().and_then(|w| w.document()).ok_or(tr!(ScreenDownloadRefused))?;
+    let a: web_sys::HtmlAnchorElement = doc.create_element("a").map_err(fail)?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// The readable file name of an exported record.
+pub fn record_file_name(id: &str) -> String {
+    let date = js_sys::Date::new_0();
+    format!("loewenherz-{:04}-{:02}-{:02}-{}.txt", date.get_full_year(), date.get_month() + 1, date.get_date(), id.rsplit('-').next().unwrap_or(id))
+}
+
+/// The text of a file served with the game (`None` when it can't be fetched).
+pub async fn fetch_text(url: &str) -> Option<String> {
+    let w = web_sys::window()?;
+    let resp: web_sys::Response = wasm_bindgen_futures::JsFuture::from(w.fetch_with_str(url)).await.ok()?.into();
+    if !resp.ok() {
+        return None;
+    }
+    wasm_bindgen_futures::JsFuture::from(resp.text().ok()?).await.ok()?.as_string()
+}
+
+/// Focuses the element `selector` names once the screen is drawn.
+pub fn focus_soon(selector: &'static str) {
+    set_timeout(
+        move || {
+            let el = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(selector).ok().flatten());
+            if let Some(b) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = b.focus();
+            }
+        },
+        std::time::Duration::ZERO,
+    );
+}

@@ -1,0 +1,190 @@
+//! What both editions' screens share: the frame of the game screen (top bar, score strip, the
+//! board with the prompt and the step's controls, the side panels), the prompt with its
+//! notices, the hand-over and announcement screens, and the end screen.
+
+use super::board::Board;
+use super::ctx::{plain, Ctx};
+use super::menu::{GameMenu, RecordButtons};
+use super::page::focus_soon;
+use super::tree::{tappable, tree};
+use crate::app::board::svg::BoardTap;
+use crate::app::board::BoardModel;
+use crate::app::palette::colour_fill;
+use crate::app::panels::{self, ShowSpaces};
+use crate::app::table::{Command, End};
+use crate::app::targets::Mode;
+use crate::engine::Colour;
+use crate::tr;
+use leptos::prelude::*;
+
+/// The game screen of either edition: top bar, score strip, the board with the prompt above it
+/// and the step's `controls` below, and the `side` panels.
+#[component]
+pub fn GameFrame(class: &'static str, info: Signal<String>, board: Memo<Option<BoardModel>>, on_tap: Callback<BoardTap>, #[prop(into)] side_label: String, controls: AnyView, side: AnyView) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let strip = move || ctx.table.with(|t| t.as_ref().map(|t| panels::strip(&t.scores())).unwrap_or_default());
+    let since = move || ctx.table.with(|t| t.as_ref().map(|t| panels::since(t.log().0, t.log().1)).unwrap_or_default());
+    let prompt = Signal::derive(move || ctx.table.with(|t| t.as_ref().map(|t| t.prompt().to_string()).unwrap_or_default()));
+    view! {
+        <div class=class on:focusin=move |ev| card_help(ctx, &ev, true) on:click=move |ev| card_help(ctx, &ev, false)>
+            <TopBar info=info/>
+            {tree("strip-host", strip)}
+            <div class="layout">
+                <section class="board-area">
+                    <Prompt text=prompt/>
+                    {tree("since-host", since)}
+                    <Board model=board on_tap=on_tap/>
+                    {controls}
+                </section>
+                <aside class="side" tabindex="0" aria-label=side_label>
+                    {side}
+                    <Log/>
+                </aside>
+            </div>
+            {move || ctx.warning.get().map(|w| view! { <div class="warning" role="alert">{w}</div> })}
+        </div>
+    }
+}
+
+/// The game's log; tapping a line shows its spaces on the board (again: hides them).
+#[component]
+fn Log() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lines = move || ctx.table.with(|t| t.as_ref().map(|t| panels::log(t.log().0)).unwrap_or_default());
+    tappable("panel log", lines, move |ShowSpaces(spaces)| ctx.highlight.update(|h| *h = if *h == spaces { Vec::new() } else { spaces }))
+}
+
+/// Title, the game's state in a line, and the menu.
+#[component]
+pub fn TopBar(info: Signal<String>) -> impl IntoView {
+    let menu = RwSignal::new(false);
+    view! {
+        <header class="topbar">
+            <h1 class="title">{tr!(PanelTitle)}</h1>
+            <span class="info">{info}</span>
+            <button type="button" class="menu" data-menu="" on:click=move |_| menu.update(|m| *m = !*m)>{tr!(PanelMenu)}</button>
+        </header>
+        {move || menu.get().then(|| view! { <GameMenu open=menu/> })}
+    }
+}
+
+/// What to do now, the last notice and the card help.
+#[component]
+pub fn Prompt(text: Signal<String>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    view! {
+        <div class="prompt" aria-live="polite">
+            <p class="todo">{text}</p>
+            {move || {
+                let (notice, help) = (ctx.notice.get(), ctx.help.get());
+                view! {
+                    {notice.map(|n| view! { <p class="notice" role="alert">{n}<button type="button" class="x" aria-label=tr!(PanelDismiss) on:click=move |_| ctx.notice.set(None)>"×"</button></p> })}
+                    {help.map(|h| view! { <p class="card-help" role="status" data-card-help="">{h}<button type="button" class="x" aria-label=tr!(PanelClose) on:click=move |_| ctx.help.set(None)>"×"</button></p> })}
+                }
+            }}
+        </div>
+    }
+}
+
+/// Shows a card's explanation (`data-help`) when the card is reached with the keyboard
+/// (`focus`) or tapped — a tap on one of its buttons acts instead, unless the card is that button.
+pub fn card_help(ctx: Ctx, ev: &web_sys::Event, focus: bool) {
+    let Some(el) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()) else { return };
+    let Some(card) = el.closest("[data-help]").ok().flatten() else { return };
+    let button = el.closest("button").ok().flatten();
+    if focus && !el.matches(":focus-visible").unwrap_or(false) || !focus && button.is_some_and(|b| b != card) {
+        return;
+    }
+    ctx.help.set(card.get_attribute("data-help"));
+}
+
+/// "Take back" and "Confirm" (named `confirm`) for staged moves, the confirm button the
+/// step's main one when the holder's part is complete.
+pub fn staging(ctx: Ctx, confirm: String, must: bool) -> impl IntoView {
+    view! {
+        <div class="staging">
+            <button type="button" class="undo" data-undo="" on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.send(plain(Command::Undo)) }>{tr!(PanelTakeBack)}</button>
+            <button type="button" class=if must { "confirm primary" } else { "confirm" } data-confirm="" on:click=move |_| ctx.send(plain(Command::Confirm))>{confirm}</button>
+        </div>
+    }
+}
+
+/// Pass the device to `colour`: nothing private is on screen or in the page behind this.
+#[component]
+pub fn HandOver(colour: Colour) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let (name, reason) = ctx.table.with_untracked(|t| t.as_ref().map(|t| (t.name(colour), t.reason().to_string()))).unwrap_or_default();
+    // A lasting warning (storage full, the game went on in another tab) is public: it shows here too.
+    let warning = ctx.warning.get_untracked();
+    // The screen takes focus: Enter or Space hands the device over, and a screen reader says so.
+    focus_soon("[data-dismiss-handover]");
+    view! {
+        <div class="handover" data-handover=colour.name() style=format!("--player:{}", colour_fill(colour))>
+            <div class="handover-card">
+                {warning.map(|w| view! { <p class="warning" role="alert">{w}</p> })}
+                <h1><Emblem colour=colour/>{tr!(ScreenPassTo, name = name.clone())}</h1>
+                {(!reason.is_empty()).then(|| view! { <p class="reason" data-handover-reason="">{reason}</p> })}
+                <p>{tr!(ScreenTapWhenOnly, name = name.clone())}</p>
+                <button type="button" class="primary big" data-dismiss-handover="" on:click=move |_| { ctx.notice.set(None); ctx.send(plain(Command::TakeDevice(colour))) }>{tr!(ScreenIAm, name = name.clone())}</button>
+            </div>
+        </div>
+    }
+}
+
+/// A public announcement for the whole table (revealed bids).
+#[component]
+pub fn Announcement(text: String) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    focus_soon("[data-dismiss-announcement]");
+    view! {
+        <div class="handover announcement" data-announcement="">
+            <div class="handover-card">
+                <h1>{tr!(ScreenForEveryone)}</h1>
+                <p class="big-text">{text}</p>
+                <button type="button" class="primary big" data-dismiss-announcement="" on:click=move |_| ctx.send(plain(Command::Dismiss))>{tr!(ScreenContinue)}</button>
+            </div>
+        </div>
+    }
+}
+
+/// The end of the game, either edition: winners, how the points came, the scores over the
+/// rounds or turns, the record, the final board.
+#[component]
+pub fn EndScreen() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let end = Memo::new(move |_| ctx.table.with(|t| t.as_ref().and_then(|t| t.end())));
+    let board = Memo::new(move |_| ctx.table.with(|t| t.as_ref().map(|t| t.board(Mode::Normal, Vec::new()))));
+    let table = move || end.with(|e| e.as_ref().map(|(e, _)| panels::end_table(e)).unwrap_or_default());
+    let plot = move || end.with(|e| e.as_ref().map(|(e, players): &(End, Vec<Colour>)| vec![panels::plot::plot(&e.history, players, e.chip, e.turns)]).unwrap_or_default());
+    let status = RwSignal::new(None::<String>);
+    let record = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.record(), g.id().to_string())));
+    view! {
+        <div class="end" data-game-over="">
+            {tree("end-table", table)}
+            {tree("plot-host", plot)}
+            {record.map(|(record, id)| view! { <div class="export"><RecordButtons record=record id=id status=status/></div> })}
+            {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+            <Board model=board/>
+            {back_to_menu(ctx)}
+        </div>
+    }
+}
+
+/// "Back to the menu" (the end screens).
+pub fn back_to_menu(ctx: Ctx) -> impl IntoView {
+    view! {
+        <div class="row">
+            <button type="button" class="primary" data-back-to-menu="" on:click=move |_| { ctx.show(None); ctx.saves_changed.update(|n| *n += 1); }>{tr!(ScreenBackToMenu)}</button>
+        </div>
+    }
+}
+
+/// A colour's emblem on a disc of the colour (colour is never the only signal).
+#[component]
+pub fn Emblem(colour: Colour) -> impl IntoView {
+    view! {
+        <svg class="emblem" viewBox="0 0 20 20" aria-hidden="true" style=format!("background:{};color:{}", colour_fill(colour), crate::app::palette::emblem_ink(colour))>
+            <use_ href=format!("#em-{}", colour.name())></use_>
+        </svg>
+    }
+}
