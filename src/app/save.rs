@@ -165,7 +165,7 @@ mod tests {
         crate::i18n::tests::install_all();
         let newer = serde_json::to_string(&save(1)).unwrap().replace("\"version\":2", "\"version\":9");
         set_lang(Lang::De);
-        assert_eq!(parse_save(&newer).unwrap_err(), "dieser Spielstand stammt aus einer neueren Version des Spiels (Format 9); öffnen Sie ihn dort");
+        assert_eq!(parse_save(&newer).unwrap_err(), "dieser Spielstand stammt aus einer neueren Version des Spiels (Format 9); öffne ihn dort");
         assert!(parse_save("{not json").unwrap_err().starts_with("dieser Spielstand ist beschädigt"));
         set_lang(Lang::It);
         assert!(parse_save(&newer).unwrap_err().contains("versione più recente"));

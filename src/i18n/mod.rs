@@ -208,6 +208,42 @@ pub(crate) mod tests {
         set_lang(Lang::En);
     }
 
+    /// The words of a text (letters only).
+    fn words(t: &str) -> impl Iterator<Item = &str> {
+        t.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty())
+    }
+
+    #[test]
+    fn german_says_du_to_the_player_and_the_own_panel_cant_read_as_she() {
+        // glossary.md §10 (issue 22): the German UI says "du"; the own panel's heading is set in
+        // capitals, where "ANNA (SIE)" read as "Anna (she)".
+        install_all();
+        let polite = ["Sie", "Ihr", "Ihre", "Ihren", "Ihrem", "Ihrer", "Ihres", "Ihnen"];
+        let de = TABLES[Lang::De.index()].get().unwrap();
+        let formal: Vec<&str> = de.iter().copied().filter(|t| words(t).any(|w| polite.contains(&w))).collect();
+        assert!(formal.is_empty(), "{formal:#?}");
+        set_lang(Lang::De);
+        assert_eq!(tr!(PanelYou, name = "Anna").to_uppercase(), "ANNA (DU)");
+        set_lang(Lang::En);
+    }
+
+    #[test]
+    fn german_and_italian_name_the_seed_in_their_own_words() {
+        // Issue 22: "Seed" was left in English. Only the link's parameter keeps its name, in brackets
+        // (and the placeholder its own).
+        install_all();
+        for l in [Lang::De, Lang::It] {
+            let texts = TABLES[l.index()].get().unwrap();
+            let english: Vec<&str> = texts.iter().copied().filter(|t| words(&t.replace("(seed)", "").replace("{seed}", "")).any(|w| w.eq_ignore_ascii_case("seed"))).collect();
+            assert!(english.is_empty(), "{l:?}: {english:#?}");
+        }
+        set_lang(Lang::De);
+        assert_eq!(tr!(ScreenSeed), "Startzahl");
+        set_lang(Lang::It);
+        assert_eq!(tr!(ScreenSeed), "Numero di partenza");
+        set_lang(Lang::En);
+    }
+
     #[test]
     fn a_catalogue_of_another_build_is_refused() {
         assert!(parse_catalogue("A = b\n").is_none());

@@ -311,7 +311,7 @@ mod classic {
         assert_eq!(s.summary(), "Classic \u{b7} Ann, Ben, Cleo \u{b7} round 1");
         let english = s.log.clone();
         set_lang(Lang::De);
-        assert_eq!(s.hand_over_reason(), "Runde 1: Ann ist Startspieler \u{2013} legen Sie Ihre Entscheidungskarte.");
+        assert_eq!(s.hand_over_reason(), "Runde 1: Ann ist Startspieler \u{2013} leg deine Entscheidungskarte.");
         assert_eq!(s.summary(), "Klassisch \u{b7} Ann, Ben, Cleo \u{b7} Runde 1");
         s.relog();
         assert_eq!(s.log.len(), english.len());
