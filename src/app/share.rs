@@ -1,8 +1,7 @@
-//! Sharing a game record by link: `?record=` holds the record deflated and base64url-encoded.
-//! Links come from anywhere, so decoding is bounded and every failure has a message.
-
-use miniz_oxide::deflate::compress_to_vec;
-use miniz_oxide::inflate::decompress_to_vec_with_limit;
+//! Sharing a game record by link: `?record=` holds the record deflated (raw deflate) and
+//! base64url-encoded. Links come from anywhere, so decoding is bounded and every failure has a
+//! message. The browser deflates and inflates with its own `CompressionStream` (`ui::page`), so
+//! the page carries no deflate code; natively (the referee, the tests) miniz does it.
 
 /// The longest record text a link may unpack to.
 pub const MAX_RECORD_BYTES: usize = 256 * 1024;
@@ -55,28 +54,47 @@ pub fn base64url_decode(s: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// The `record` parameter for a record.
-pub fn encode_record(record: &str) -> String {
-    base64url_encode(&compress_to_vec(record.as_bytes(), 9))
-}
-
-/// The record text of a `record` parameter.
+/// The deflated bytes a `record` parameter carries (not yet inflated).
 ///
 /// # Errors
 /// Why the link can't be read, in words.
-pub fn decode_record(param: &str) -> Result<String, String> {
+pub fn packed_record(param: &str) -> Result<Vec<u8>, String> {
     if param.is_empty() {
         return Err(crate::tr!(String AppShareNoRecord));
     }
     if param.len() > MAX_PARAM_CHARS {
         return Err(crate::tr!(String AppShareTooLong));
     }
-    let packed = base64url_decode(param)?;
-    let bytes = decompress_to_vec_with_limit(&packed, MAX_RECORD_BYTES).map_err(|_| crate::tr!(String AppShareDamaged))?;
+    base64url_decode(param)
+}
+
+/// The record text of a parameter's inflated bytes (`None`: they were damaged, or more than
+/// [`MAX_RECORD_BYTES`]).
+///
+/// # Errors
+/// Why the link can't be read, in words.
+pub fn record_text(bytes: Option<Vec<u8>>) -> Result<String, String> {
+    let bytes = bytes.ok_or_else(|| crate::tr!(String AppShareDamaged))?;
     String::from_utf8(bytes).map_err(|_| crate::tr!(String AppShareNotText))
 }
 
-#[cfg(test)]
+/// The `record` parameter for a record.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn encode_record(record: &str) -> String {
+    base64url_encode(&miniz_oxide::deflate::compress_to_vec(record.as_bytes(), 9))
+}
+
+/// The record text of a `record` parameter.
+///
+/// # Errors
+/// Why the link can't be read, in words.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn decode_record(param: &str) -> Result<String, String> {
+    let packed = packed_record(param)?;
+    record_text(miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_RECORD_BYTES).ok())
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 
@@ -99,7 +117,7 @@ mod tests {
         assert!(decode_record("AAAA").is_err());
         assert!(decode_record("A").unwrap_err().contains("cut short"));
         // A deflate bomb: 10 MB of zeros packs small but unpacks past the limit.
-        let bomb = base64url_encode(&compress_to_vec(&vec![b'0'; 10 * 1024 * 1024], 9));
+        let bomb = base64url_encode(&miniz_oxide::deflate::compress_to_vec(&vec![b'0'; 10 * 1024 * 1024], 9));
         assert!(bomb.len() < MAX_PARAM_CHARS);
         assert!(decode_record(&bomb).unwrap_err().contains("too large"));
         assert!(decode_record(&"A".repeat(MAX_PARAM_CHARS + 4)).unwrap_err().contains("too long"));

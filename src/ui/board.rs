@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 
 /// One layer of the board: a group whose markup is drawn from `nodes` whenever they change, and
 /// the actions of its last drawing (for the board's one tap handler).
-fn layer(nodes: Memo<Vec<Svg>>, class: &'static str, actions: StoredValue<Vec<BoardTap>>) -> impl IntoView {
+fn layer(nodes: Signal<Vec<Svg>>, class: &'static str, actions: StoredValue<Vec<BoardTap>>) -> impl IntoView {
     let g = NodeRef::<leptos::svg::G>::new();
     Effect::new(move |_| {
         let (markup, acts) = nodes.with(|n| html(n));
@@ -36,17 +36,20 @@ const ZOOMS: [u32; 4] = [10, 16, 24, 32];
 pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_tap: Option<Callback<BoardTap>>) -> impl IntoView {
     // The land changes only with the map: drawn once per game, not per tap.
     let land_model = Memo::new(move |_| model.with(|m| m.as_ref().map(|m| (m.edition, m.terrain.clone()))));
-    let land = Memo::new(move |_| {
+    let land_nodes = Signal::derive(move || {
         land_model.track();
-        model.with_untracked(|m| m.as_ref().map(|m| (svg::land(m), svg::frame(m))).unwrap_or_default())
+        model.with_untracked(|m| m.as_ref().map(svg::land).unwrap_or_default())
     });
-    let (land_nodes, frame_nodes) = (Memo::new(move |_| land.with(|l| l.0.clone())), Memo::new(move |_| land.with(|l| l.1.clone())));
-    let overlay = Memo::new(move |_| model.with(|m| m.as_ref().map(svg::overlay).unwrap_or_default()));
+    let frame_nodes = Signal::derive(move || {
+        land_model.track();
+        model.with_untracked(|m| m.as_ref().map(svg::frame).unwrap_or_default())
+    });
+    let overlay = Signal::derive(move || model.with(|m| m.as_ref().map(svg::overlay).unwrap_or_default()));
     let zoom = RwSignal::new(10u32);
     let center = RwSignal::new((0i32, 0i32));
     let window = Memo::new(move |_| model.with(|m| m.as_ref().map(|m| m.window(zoom.get(), center.get()))));
     let view_box = move || window.get().map(|w| format!("{} {} {} {}", w.x, w.y, w.w, w.h));
-    let labels = Memo::new(move |_| model.with(|m| m.as_ref().zip(window.get()).map(|(m, w)| svg::labels(m, w)).unwrap_or_default()));
+    let labels = Signal::derive(move || model.with(|m| m.as_ref().zip(window.get()).map(|(m, w)| svg::labels(m, w)).unwrap_or_default()));
     let edition = move || land_model.with(|l| l.as_ref().map(|l| if l.0 == Edition::New { "new" } else { "classic" }));
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // Dragging and pinching: the pointers down, where they started, and the window then.
@@ -182,7 +185,7 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_tap: Option<C
             }
         }
     };
-    let cursor_nodes = Memo::new(move |_| {
+    let cursor_nodes = Signal::derive(move || {
         let c = cursor.get().filter(|_| focused.get()).or_else(|| focused.get().then(|| model.with(|m| m.as_ref().map(|m| m.cursor_start()))).flatten());
         c.map(|c| {
             let (x, y, w, h) = c.rect();

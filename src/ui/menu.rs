@@ -4,7 +4,7 @@
 use super::ctx::Ctx;
 use super::page::{base_url, copy, download, record_file_name};
 use super::rules::RulesDialog;
-use crate::app::share::encode_record;
+use crate::app::share::base64url_encode;
 use crate::tr;
 use leptos::prelude::*;
 
@@ -16,7 +16,15 @@ pub fn RecordButtons(#[prop(into)] record: String, #[prop(into)] id: String, sta
         <div class="row record-buttons">
             <button type="button" data-export="" on:click=move |_| if let Err(e) = download(&record_file_name(&id), &r1) { status.set(Some(e)) }>{tr!(ScreenDownloadRecord)}</button>
             <button type="button" data-copy-record="" on:click=move |_| copy(r2.clone(), status)>{tr!(ScreenCopyRecord)}</button>
-            <button type="button" data-copy-replay-link="" on:click=move |_| copy(format!("{}?record={}", base_url(), encode_record(&r3)), status)>{tr!(ScreenCopyReplayLink)}</button>
+            <button type="button" data-copy-replay-link="" on:click=move |_| {
+                let record = r3.clone();
+                leptos::task::spawn_local(async move {
+                    match super::page::deflate(record.as_bytes()).await {
+                        Some(packed) => copy(format!("{}?record={}", base_url(), base64url_encode(&packed)), status),
+                        None => status.set(Some(tr!(String ScreenClipboardRefused))),
+                    }
+                });
+            }>{tr!(ScreenCopyReplayLink)}</button>
         </div>
     }
 }

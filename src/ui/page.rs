@@ -88,3 +88,49 @@ pub fn focus_soon(selector: &'static str) {
         std::time::Duration::ZERO,
     );
 }
+
+/// Pipes `bytes` through a browser (de)compression stream and reads the result, at most `limit`
+/// bytes (`None`: damaged input, or more than the limit — the stream is cancelled then).
+async fn through(bytes: &[u8], transform: Result<(web_sys::ReadableStream, web_sys::WritableStream), wasm_bindgen::JsValue>, limit: usize) -> Option<Vec<u8>> {
+    let (readable, writable) = transform.ok()?;
+    let input = web_sys::Blob::new_with_u8_array_sequence(&js_sys::Array::of1(&js_sys::Uint8Array::from(bytes))).ok()?.stream();
+    let reader: web_sys::ReadableStreamDefaultReader = input.pipe_through(&web_sys::ReadableWritablePair::new(&readable, &writable)).get_reader().unchecked_into();
+    let mut out = Vec::new();
+    loop {
+        let chunk = wasm_bindgen_futures::JsFuture::from(reader.read()).await.ok()?;
+        if js_sys::Reflect::get(&chunk, &"done".into()).ok()?.is_truthy() {
+            return Some(out);
+        }
+        let value: js_sys::Uint8Array = js_sys::Reflect::get(&chunk, &"value".into()).ok()?.dyn_into().ok()?;
+        if out.len() + value.length() as usize > limit {
+            let _ = reader.cancel();
+            return None;
+        }
+        out.extend(value.to_vec());
+    }
+}
+
+// The Compression Streams API (every current browser has it; web-sys marks it unstable).
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// A `CompressionStream` or `DecompressionStream`: a transform stream.
+    type Transform;
+    #[wasm_bindgen(constructor, js_class = "CompressionStream", catch)]
+    fn compressor(format: &str) -> Result<Transform, wasm_bindgen::JsValue>;
+    #[wasm_bindgen(constructor, js_class = "DecompressionStream", catch)]
+    fn decompressor(format: &str) -> Result<Transform, wasm_bindgen::JsValue>;
+    #[wasm_bindgen(method, getter)]
+    fn readable(this: &Transform) -> web_sys::ReadableStream;
+    #[wasm_bindgen(method, getter)]
+    fn writable(this: &Transform) -> web_sys::WritableStream;
+}
+
+/// Raw deflate, by the browser.
+pub async fn deflate(bytes: &[u8]) -> Option<Vec<u8>> {
+    through(bytes, Transform::compressor("deflate-raw").map(|s| (s.readable(), s.writable())), usize::MAX).await
+}
+
+/// Raw inflate, by the browser, of at most `limit` bytes (`None`: damaged, or too large).
+pub async fn inflate(bytes: &[u8], limit: usize) -> Option<Vec<u8>> {
+    through(bytes, Transform::decompressor("deflate-raw").map(|s| (s.readable(), s.writable())), limit).await
+}

@@ -6,7 +6,7 @@ use super::ctx::Ctx;
 use super::tree::tree;
 use super::widgets::card_help;
 use crate::app::panels::{self, classic, newed};
-use crate::app::share::decode_record;
+use crate::app::share::{packed_record, record_text, MAX_RECORD_BYTES};
 use crate::app::targets::Mode;
 use crate::app::tree::Node;
 use crate::app::{AnyReplay, AnyTable};
@@ -28,14 +28,21 @@ pub fn open_replay(ctx: Ctx, text: &str) -> bool {
     }
 }
 
-/// Opens a `?record=` link.
+/// Opens a `?record=` link (inflated by the browser, at most [`MAX_RECORD_BYTES`]).
 pub fn open_replay_link(ctx: Ctx, param: &str) {
-    match decode_record(param) {
-        Ok(text) => {
-            open_replay(ctx, &text);
+    let packed = packed_record(param);
+    leptos::task::spawn_local(async move {
+        let text = match packed {
+            Ok(p) => record_text(super::page::inflate(&p, MAX_RECORD_BYTES).await),
+            Err(e) => Err(e),
+        };
+        match text {
+            Ok(text) => {
+                open_replay(ctx, &text);
+            }
+            Err(e) => ctx.start_message.set(Some(tr!(ScreenReplayLinkCantOpen, why = e))),
         }
-        Err(e) => ctx.start_message.set(Some(tr!(ScreenReplayLinkCantOpen, why = e))),
-    }
+    });
 }
 
 /// Stepping through a record, either edition.

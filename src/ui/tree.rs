@@ -22,7 +22,7 @@ fn tapped(host: &web_sys::Element, target: Option<web_sys::EventTarget>) -> Opti
 /// A `<div class=class>` holding `markup`; a tap on an element with an action calls `on` with
 /// its number.
 #[component]
-fn Host(markup: Memo<String>, class: &'static str, on: Option<Callback<usize>>) -> impl IntoView {
+fn Host(markup: Signal<String>, class: &'static str, on: Option<Callback<usize>>) -> impl IntoView {
     let host = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         let m = markup.get();
@@ -44,7 +44,9 @@ fn Host(markup: Memo<String>, class: &'static str, on: Option<Callback<usize>>) 
 /// tapped element's action.
 pub fn tappable<A: Clone + Send + Sync + 'static>(class: &'static str, nodes: impl Fn() -> Vec<Node<A>> + Send + Sync + 'static, on: impl Fn(A) + Send + Sync + 'static) -> impl IntoView {
     let actions = StoredValue::new(Vec::<A>::new());
-    let markup = Memo::new(move |_| {
+    // A derived signal, not a memo: the host is its only reader, and a plain closure costs
+    // far less code than a memo of its own for every panel.
+    let markup = Signal::derive(move || {
         let (m, a) = html(&nodes());
         actions.set_value(a);
         m
@@ -59,6 +61,6 @@ pub fn tappable<A: Clone + Send + Sync + 'static>(class: &'static str, nodes: im
 
 /// Draws the tree `nodes` gives, a drawing without taps.
 pub fn tree(class: &'static str, nodes: impl Fn() -> Vec<Node> + Send + Sync + 'static) -> impl IntoView {
-    let markup = Memo::new(move |_| html(&nodes()).0);
+    let markup = Signal::derive(move || html(&nodes()).0);
     view! { <Host markup=markup class=class on=None/> }
 }

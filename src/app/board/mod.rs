@@ -6,8 +6,7 @@ pub mod cursor;
 pub mod svg;
 
 pub use cursor::{Cursor, Under};
-use super::targets::classic::classic_targets;
-use super::targets::newed::newed_targets;
+use super::targets::{classic, newed as newed_taps};
 use super::targets::{Mode, Target};
 use crate::engine::board::land::Terrain;
 use crate::engine::board::Piece;
@@ -253,14 +252,14 @@ impl BoardModel {
         m.pieces = v.pieces.clone();
         m.alliances = alliances(&v.alliances, &m.regions, &m.borders);
         m.viewer = v.viewer;
-        let (targets, edges) = classic_targets(v, mode);
+        let (targets, edges) = classic::targets(v, mode);
         m.targets = targets;
         m.edges = edges.map(|legal| CLASSIC.edges().filter(|e| !v.borders.contains(e)).map(|e| (e, legal.contains(&e))).collect());
         m
     }
 
     /// The board of a New Edition view, with the taps `mode` allows.
-    pub fn new_edition(v: &newed::View, mode: Mode) -> BoardModel {
+    pub fn newed(v: &newed::View, mode: Mode) -> BoardModel {
         let land = v.tiles.land();
         let mut m = BoardModel::empty(Edition::New, NEW_EDITION.spaces().map(|s| (s, land.terrain(s))).collect());
         m.regions = v.regions.iter().map(|r| (r.owner, r.spaces.clone())).collect();
@@ -269,7 +268,7 @@ impl BoardModel {
         m.pieces = v.pieces.clone();
         m.alliances = alliances(&v.alliances, &m.regions, &m.borders);
         m.viewer = v.viewer;
-        let (targets, edges) = newed_targets(v, mode);
+        let (targets, edges) = newed_taps::targets(v, mode);
         m.targets = targets;
         m.edges = edges.map(|legal| NEW_EDITION.edges().filter(|e| !v.borders.contains(e)).map(|e| (e, legal.contains(&e))).collect());
         m
@@ -355,7 +354,7 @@ mod tests {
         }
 
         let (n, _) = NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42)).unwrap();
-        let m = BoardModel::new_edition(&n.view(None), Mode::Normal);
+        let m = BoardModel::newed(&n.view(None), Mode::Normal);
         assert_eq!((m.cols, m.rows, m.tile, m.terrain.len()), (12, 12, 4, 144));
         let names: Vec<&str> = m.terrain.iter().map(|&(_, t)| terrain_name(Edition::New, t)).collect();
         for must in ["meadow", "forest", "village", "kings-city", "gold", "silver", "copper", "gems"] {
@@ -392,14 +391,14 @@ mod tests {
     #[test]
     fn placement_targets_are_castle_spaces_for_the_player_to_move_only() {
         let (n, _) = NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42)).unwrap();
-        let red = BoardModel::new_edition(&n.view(Some(Colour::Red)), Mode::Normal);
+        let red = BoardModel::newed(&n.view(Some(Colour::Red)), Mode::Normal);
         assert!(!red.targets.is_empty());
         assert!(red.targets.iter().all(|(_, t)| *t == Target::Castle));
         let legal: Vec<Space> = n.legal_moves().iter().filter_map(|m| if let NewMove::Castle { at, .. } = m { Some(*at) } else { None }).collect();
         assert_eq!(red.targets.len(), legal.len());
         // Not red's turn: nothing to tap for blue, or behind a hand-over.
-        assert!(BoardModel::new_edition(&n.view(Some(Colour::Blue)), Mode::Normal).targets.is_empty());
-        assert!(BoardModel::new_edition(&n.view(None), Mode::Normal).targets.is_empty());
+        assert!(BoardModel::newed(&n.view(Some(Colour::Blue)), Mode::Normal).targets.is_empty());
+        assert!(BoardModel::newed(&n.view(None), Mode::Normal).targets.is_empty());
     }
 
     #[test]
@@ -437,7 +436,7 @@ mod tests {
     #[test]
     fn a_zoomed_window_stays_on_the_board_and_counts_the_targets_it_hides() {
         let (n, _) = NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42)).unwrap();
-        let m = BoardModel::new_edition(&n.view(Some(Colour::Red)), Mode::Normal);
+        let m = BoardModel::newed(&n.view(Some(Colour::Red)), Mode::Normal);
         let whole = m.window(10, (0, 0));
         assert!(m.offscreen(&whole).is_empty(), "the whole board hides nothing");
         // Twice as close, in the top-left corner (asked beyond the board: kept on it).

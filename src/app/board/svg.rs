@@ -303,7 +303,7 @@ mod tests {
     #[test]
     fn staged_recent_and_highlighted_marks_are_drawn_and_markers_pan_to_hidden_targets() {
         let (n, _) = NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42)).unwrap();
-        let mut m = BoardModel::new_edition(&n.view(Some(Colour::Red)), Mode::Normal);
+        let mut m = BoardModel::newed(&n.view(Some(Colour::Red)), Mode::Normal);
         let e = Edge::parse("c3-d3").unwrap();
         m.borders.push(e);
         m.staged_edges = vec![e];

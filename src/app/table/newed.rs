@@ -72,7 +72,7 @@ impl TableWords for Game {
     }
 
     fn board(v: &View, mode: Mode) -> BoardModel {
-        BoardModel::new_edition(v, mode)
+        BoardModel::newed(v, mode)
     }
 
     fn with_pending(m: BoardModel, _: &View, _: &Move) -> BoardModel {

@@ -20,7 +20,7 @@ pub fn mode_moves(view: &View, mode: Mode) -> Vec<Move> {
 }
 
 /// Classic: the spaces to tap and (while borders are placed) the edges that take one.
-pub fn classic_targets(view: &View, mode: Mode) -> (Vec<(Space, Target)>, Option<Vec<Edge>>) {
+pub fn targets(view: &View, mode: Mode) -> (Vec<(Space, Target)>, Option<Vec<Edge>>) {
     let mut out = Vec::new();
     for m in &view.moves {
         match (mode, *m) {
@@ -48,7 +48,7 @@ pub fn classic_targets(view: &View, mode: Mode) -> (Vec<(Space, Target)>, Option
 /// The Classic moves a tap on a space can make: a castle, a knight (each way to pay for it) or an
 /// expansion — the caller asks which when there are several, so no tap means something the
 /// player didn't choose.
-pub fn classic_moves_for_space(view: &View, mode: Mode, s: Space) -> Vec<Move> {
+pub fn moves_for_space(view: &View, mode: Mode, s: Space) -> Vec<Move> {
     let mut out: Vec<Move> = match mode {
         Mode::RenegadePlace(k) => view.moves.iter().copied().filter(|m| matches!(m, Move::Renegade { remove, place, .. } if *remove == k && *place == s)).collect(),
         _ => {
@@ -99,7 +99,7 @@ pub fn tap_space(view: &View, mode: Mode, s: Space) -> Tap<Move> {
         }
         _ => {}
     }
-    let options = classic_moves_for_space(view, mode, s);
+    let options = moves_for_space(view, mode, s);
     match options.len() {
         0 => {}
         1 => return Tap::Play(options[0]),

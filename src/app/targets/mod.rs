@@ -71,7 +71,7 @@ pub(crate) fn add(out: &mut Vec<(Space, Target)>, s: Space, t: Target) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use super::newed::{newed_targets, newed_tap, NewTap};
+    use super::newed::{decide, targets as newed_targets, Decision};
     use crate::engine::newed::{Game as NewGame, Setup as NewSetup};
     use crate::engine::Colour;
 
@@ -83,7 +83,7 @@ mod tests {
         assert!(edges.is_none());
         let (s, t) = targets[0];
         assert_eq!(t, Target::Castle);
-        let NewTap::Play(m) = newed_tap(&v, Mode::Normal, s) else { panic!("a castle tap") };
+        let Decision::Play(m) = decide(&v, Mode::Normal, s) else { panic!("a castle tap") };
         g.play(m).unwrap();
         let v = g.view(Some(Colour::Red));
         let (targets, _) = newed_targets(&v, Mode::Normal);

@@ -5,7 +5,7 @@ use crate::engine::{newed, Edge, Space};
 use crate::tr;
 
 /// New Edition: the spaces to tap and (while borders are placed) the edges that take one.
-pub fn newed_targets(view: &newed::View, mode: Mode) -> (Vec<(Space, Target)>, Option<Vec<Edge>>) {
+pub fn targets(view: &newed::View, mode: Mode) -> (Vec<(Space, Target)>, Option<Vec<Edge>>) {
     use newed::Move as M;
     let mut out = Vec::new();
     let mut edges = Vec::new();
@@ -31,7 +31,7 @@ pub fn newed_targets(view: &newed::View, mode: Mode) -> (Vec<(Space, Target)>, O
 
 /// What a tap on a space means in a New Edition game.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum NewTap {
+pub enum Decision {
     /// Make this move.
     Play(newed::Move),
     /// Go on to this mode (a card's second tap).
@@ -43,35 +43,35 @@ pub enum NewTap {
 }
 
 /// The effect of a tap on `s` in a New Edition game.
-pub fn newed_tap(view: &newed::View, mode: Mode, s: Space) -> NewTap {
+pub fn decide(view: &newed::View, mode: Mode, s: Space) -> Decision {
     use newed::Move as M;
     let direct = view.moves.iter().copied().find(|m| matches!(m, M::Castle { at, .. } | M::Knight { at, .. } | M::Remove { at, .. } if *at == s));
     if let Some(m) = direct {
-        return NewTap::Play(m);
+        return Decision::Play(m);
     }
     let expand: Vec<M> = view.moves.iter().copied().filter(|m| matches!(m, M::Expand { at, .. } if *at == s)).collect();
     if let Some(m) = expand.iter().find(|m| matches!(m, M::Expand { castle: None, .. })) {
-        return NewTap::Play(*m);
+        return Decision::Play(*m);
     }
     if !expand.is_empty() {
-        return NewTap::WhichRegion(expand);
+        return Decision::WhichRegion(expand);
     }
     match mode {
         Mode::RenegadePlace(r) => match view.moves.iter().find(|m| matches!(m, M::Renegade { region, place, .. } if *region == r && *place == s)) {
-            Some(m) => NewTap::Play(*m),
-            None => NewTap::Nothing,
+            Some(m) => Decision::Play(*m),
+            None => Decision::Nothing,
         },
         Mode::AllianceOther(o) => match view.moves.iter().find(|m| matches!(m, M::Alliance { own, other, .. } if *own == o && *other == s)) {
-            Some(m) => NewTap::Play(*m),
-            None => NewTap::Nothing,
+            Some(m) => Decision::Play(*m),
+            None => Decision::Nothing,
         },
         _ => {
             if view.moves.iter().any(|m| matches!(m, M::Renegade { region, .. } if *region == s)) {
-                NewTap::Mode(Mode::RenegadePlace(s))
+                Decision::Mode(Mode::RenegadePlace(s))
             } else if view.moves.iter().any(|m| matches!(m, M::Alliance { own, .. } if *own == s)) {
-                NewTap::Mode(Mode::AllianceOther(s))
+                Decision::Mode(Mode::AllianceOther(s))
             } else {
-                NewTap::Nothing
+                Decision::Nothing
             }
         }
     }
@@ -83,17 +83,17 @@ pub fn tap_space(view: &newed::View, mode: Mode, s: Space) -> Tap<newed::Move> {
     use newed::view::PhaseView as P;
     use newed::Move as M;
     let Some(me) = view.viewer else { return Tap::Nothing };
-    match newed_tap(view, mode, s) {
-        NewTap::Play(m) => Tap::Play(m),
-        NewTap::Mode(next) => Tap::Mode(
+    match decide(view, mode, s) {
+        Decision::Play(m) => Tap::Play(m),
+        Decision::Mode(next) => Tap::Mode(
             next,
             match next {
                 Mode::RenegadePlace(_) => tr!(String PanelNewTapRenegadePlace),
                 _ => tr!(String PanelNewTapAllianceOther),
             },
         ),
-        NewTap::WhichRegion(options) => Tap::Choose(options, tr!(PanelNewTapWhichRegion, at = s)),
-        NewTap::Nothing => {
+        Decision::WhichRegion(options) => Tap::Choose(options, tr!(PanelNewTapWhichRegion, at = s)),
+        Decision::Nothing => {
             // Say why, by trying what a tap here would mean.
             let guess = match (&view.phase, mode) {
                 (P::Placement { castle: None, .. }, _) => M::Castle { by: me, at: s },
