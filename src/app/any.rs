@@ -162,6 +162,16 @@ impl AnyTable {
         each_table!(self, t => &t.step)
     }
 
+    /// Behind the last announcement, the person the device passes to next.
+    pub fn then_to(&self) -> Option<crate::engine::Colour> {
+        each_table!(self, t => t.then_to)
+    }
+
+    /// True when one person plays alone against computers (the device never passes).
+    pub fn solo(&self) -> bool {
+        each_table!(self, t => t.solo)
+    }
+
     /// A colour's display name.
     pub fn name(&self, c: crate::engine::Colour) -> String {
         each_table!(self, t => t.name(c))

@@ -44,7 +44,25 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_tap: Option<C
         land_model.track();
         model.with_untracked(|m| m.as_ref().map(svg::frame).unwrap_or_default())
     });
-    let overlay = Signal::derive(move || model.with(|m| m.as_ref().map(svg::overlay).unwrap_or_default()));
+    // What is new since the last drawing is marked for its animation (and, in a game, its sound).
+    let last = StoredValue::new(None::<BoardModel>);
+    let overlay = Memo::new(move |_| {
+        model.with(|m| {
+            let Some(m) = m else { return Vec::new() };
+            let mut m = m.clone();
+            m.fresh = last.with_value(|b| b.as_ref().map(|b| m.fresh_since(b))).unwrap_or_default();
+            if on_tap.is_some() {
+                if !m.fresh.founded.is_empty() {
+                    super::sound::play(super::sound::Cue::Found);
+                } else if !m.fresh.spaces.is_empty() || !m.fresh.edges.is_empty() {
+                    super::sound::play(super::sound::Cue::Place);
+                }
+            }
+            let nodes = svg::overlay(&m);
+            last.set_value(Some(m));
+            nodes
+        })
+    });
     let zoom = RwSignal::new(10u32);
     let center = RwSignal::new((0i32, 0i32));
     let window = Memo::new(move |_| model.with(|m| m.as_ref().map(|m| m.window(zoom.get(), center.get()))));
@@ -210,12 +228,12 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_tap: Option<C
             <button type="button" data-zoom-whole="" disabled=move || zoom.get() == 10 on:click=move |_| zoom.set(10)>{tr!(PanelWholeMap)}</button>
         </div>
         <div class=scroll_class>
-            <svg class="board" node_ref=svg_ref viewBox=view_box data-board=edition data-zoom=move || zoom.get() data-cursor=cursor_name
+            <svg class="board" node_ref=svg_ref viewBox=view_box preserveAspectRatio="xMidYMin meet" data-board=edition data-zoom=move || zoom.get() data-cursor=cursor_name
                 tabindex="0" role="application" aria-label=tr!(PanelMapLabel) aria-describedby="board-words"
                 on:click=tap on:pointerdown=down on:pointermove=moved on:pointerup=up on:pointercancel=up
                 on:keydown=key on:focus=move |_| focused.set(true) on:blur=move |_| focused.set(false)>
                 {layer(land_nodes, "terrain", land_actions)}
-                {layer(overlay, "overlay", overlay_actions)}
+                {layer(overlay.into(), "overlay", overlay_actions)}
                 {layer(frame_nodes, "frame-layer", StoredValue::new(Vec::new()))}
                 {layer(labels, "labels", label_actions)}
                 {layer(cursor_nodes, "kbd", StoredValue::new(Vec::new()))}

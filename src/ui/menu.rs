@@ -36,6 +36,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let status = RwSignal::new(None::<String>);
     let rules = RwSignal::new(false);
     let revealed = RwSignal::new(false);
+    let sound_off = RwSignal::new(super::sound::muted());
     let Some((options, record, id, over, log, edition)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.options(), g.record(), g.id().to_string(), g.is_over(), g.log_text(), g.edition()))) else {
         return ().into_any();
     };
@@ -79,6 +80,13 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                 <button type="button" data-close-menu="" on:click=move |_| open.set(false)>{tr!(ScreenClose)}</button>
             </div>
             <div class="row lang-row">{super::lang::menu(ctx)}</div>
+            <div class="row">
+                <button type="button" data-sound="" aria-pressed=move || (!sound_off.get()).to_string() on:click=move |_| {
+                    let off = !sound_off.get_untracked();
+                    super::sound::set_muted(off);
+                    sound_off.set(off);
+                }>{move || if sound_off.get() { tr!(ScreenSoundOff) } else { tr!(ScreenSoundOn) }}</button>
+            </div>
             {move || rules.get().then(|| view! { <RulesDialog open=rules edition=edition/> })}
         </div>
     }

@@ -18,6 +18,7 @@ pub mod page;
 mod replay;
 mod rules;
 mod seats;
+mod sound;
 mod start;
 pub mod storage;
 mod tree;
@@ -102,7 +103,6 @@ pub fn Root() -> impl IntoView {
         _ => ctx.table.with(|t| t.as_ref().map(|t| t.edition().name())),
     };
     view! {
-        <tutorial::Coach/>
         <main class="app" data-edition=edition>
             {move || {
                 ctx.lang.track();

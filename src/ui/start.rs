@@ -218,19 +218,23 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
                 {[2usize, 3, 4].map(|k| view! { <button type="button" class=active(n == k) data-players=k.to_string() on:click=move |_| count.set(k)>{tr!(ScreenPlayerCount, n = k)}</button> })}
             </div>
             {(0..n).map(seat).collect_view()}
+            <p class="hint option-hint">{tr!(ScreenSeatsHint)}</p>
             {(e == Edition::Classic).then(|| view! {
                 <div class="row" role="group" aria-label=tr!(ScreenSetup)>
                     <button type="button" class=active(kind == SetupKind::Basic && !two) data-setup="basic" disabled=two on:click=move |_| setup.set(SetupKind::Basic)>{tr!(ScreenBasicSetup)}</button>
                     <button type="button" class=active(kind == SetupKind::Variable || two) data-setup="variable" on:click=move |_| setup.set(SetupKind::Variable)>{tr!(ScreenVariableSetup)}</button>
                 </div>
+                <p class="hint option-hint">{tr!(ScreenSetupHint)}</p>
             })}
             <div class="row" role="group" aria-label=tr!(ScreenMoney)>
                 <button type="button" class=active(!money) data-money="private" on:click=move |_| public_money.set(false)>{tr!(ScreenPrivateMoney)}</button>
                 <button type="button" class=active(money) data-money="public" on:click=move |_| public_money.set(true)>{tr!(ScreenPublicMoney)}</button>
             </div>
+            <p class="hint option-hint">{tr!(ScreenMoneyHint)}</p>
             <div class="row">
                 <label class="check"><input type="checkbox" data-hints-option="" checked=h on:change=move |ev| hints.set(event_target_checked(&ev))/>" "{tr!(ScreenHintsOption)}</label>
             </div>
+            <p class="hint option-hint">{tr!(ScreenHintsHint)}</p>
         }
     };
     view! {

@@ -3,40 +3,56 @@
 //! notices, the hand-over and announcement screens, and the end screen.
 
 use super::board::Board;
-use super::ctx::{plain, Ctx};
+use super::ctx::{plain, Choice, Ctx};
 use super::menu::{GameMenu, RecordButtons};
 use super::page::focus_soon;
 use super::tree::{tappable, tree};
 use crate::app::board::svg::BoardTap;
-use crate::app::board::BoardModel;
 use crate::app::palette::colour_fill;
 use crate::app::panels::{self, ShowSpaces};
 use crate::app::table::{Command, End};
 use crate::app::targets::Mode;
+use crate::app::AnyTable;
 use crate::engine::Colour;
 use crate::tr;
 use leptos::prelude::*;
 
-/// The game screen of either edition: top bar, score strip, the board with the prompt above it
-/// and the step's `controls` below, and the `side` panels.
+/// The game screen of either edition: the top bar, the board, and under it the step bar (what
+/// to do now and every control the step needs, always in view); the side panels beside the
+/// board on a wide screen, in a drawer the player opens on a narrow one. Whatever comes and goes
+/// (the step's controls, notices, "since your turn") overlays the board or has its place kept:
+/// the board never moves under a finger.
 #[component]
-pub fn GameFrame(class: &'static str, info: Signal<String>, board: Memo<Option<BoardModel>>, on_tap: Callback<BoardTap>, #[prop(into)] side_label: String, controls: AnyView, side: AnyView) -> impl IntoView {
+pub fn GameFrame(class: &'static str, info: Signal<String>, #[prop(into)] side_label: String, controls: AnyView, side: AnyView) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let board = Memo::new(move |_| {
+        let (mode, highlight) = (ctx.mode.get(), ctx.highlight.get());
+        ctx.table.with(|t| t.as_ref().map(|t| t.board(mode, highlight)))
+    });
+    let on_tap = Callback::new(move |tap: BoardTap| board_tap(ctx, tap));
+    let drawer = RwSignal::new(false);
     let strip = move || ctx.table.with(|t| t.as_ref().map(|t| panels::strip(&t.scores())).unwrap_or_default());
     let since = move || ctx.table.with(|t| t.as_ref().map(|t| panels::since(t.log().0, t.log().1)).unwrap_or_default());
     let prompt = Signal::derive(move || ctx.table.with(|t| t.as_ref().map(|t| t.prompt().to_string()).unwrap_or_default()));
     view! {
         <div class=class on:focusin=move |ev| card_help(ctx, &ev, true) on:click=move |ev| card_help(ctx, &ev, false)>
-            <TopBar info=info/>
+            <TopBar info=info drawer=drawer/>
             {tree("strip-host", strip)}
-            <div class="layout">
-                <section class="board-area">
-                    <Prompt text=prompt/>
-                    {tree("since-host", since)}
-                    <Board model=board on_tap=on_tap/>
-                    {controls}
+            <div class="table">
+                <section class="play">
+                    <div class="board-box">
+                        <Board model=board on_tap=on_tap/>
+                        {tree("since-host", since)}
+                    </div>
+                    <div class="step" role="region" aria-label=tr!(PanelStep)>
+                        <super::tutorial::Coach/>
+                        <Prompt text=prompt/>
+                        {controls}
+                    </div>
                 </section>
-                <aside class="side" tabindex="0" aria-label=side_label>
+                <div class="drawer-backdrop" class:open=move || drawer.get() on:click=move |_| drawer.set(false)></div>
+                <aside class="side" class:open=move || drawer.get() tabindex="0" aria-label=side_label>
+                    <button type="button" class="x close drawer-close" aria-label=tr!(PanelClose) on:click=move |_| drawer.set(false)>"×"</button>
                     {side}
                     <Log/>
                 </aside>
@@ -54,14 +70,37 @@ fn Log() -> impl IntoView {
     tappable("panel log", lines, move |ShowSpaces(spaces)| ctx.highlight.update(|h| *h = if *h == spaces { Vec::new() } else { spaces }))
 }
 
-/// Title, the game's state in a line, and the menu.
+/// A tap on the board of either edition: the edition's targets decide what it does.
+fn board_tap(ctx: Ctx, tap: BoardTap) {
+    use crate::app::targets::{classic, newed, Tap};
+    enum Decided {
+        Classic(Tap<crate::engine::Move>),
+        New(Tap<crate::engine::newed::Move>),
+    }
+    let mode = ctx.mode.get_untracked();
+    let decided = ctx.table.with_untracked(|t| match (t, tap) {
+        (Some(AnyTable::Classic(t)), BoardTap::Space(s)) => Some(Decided::Classic(classic::tap_space(&t.view, mode, s))),
+        (Some(AnyTable::Classic(t)), BoardTap::Edge(e)) => Some(Decided::Classic(classic::tap_edge(&t.view, e))),
+        (Some(AnyTable::New(t)), BoardTap::Space(s)) => Some(Decided::New(newed::tap_space(&t.view, mode, s))),
+        (Some(AnyTable::New(t)), BoardTap::Edge(e)) => Some(Decided::New(newed::tap_edge(&t.view, e))),
+        _ => None,
+    });
+    match decided {
+        Some(Decided::Classic(tap)) => ctx.tap(tap, Choice::Classic),
+        Some(Decided::New(tap)) => ctx.tap(tap, Choice::New),
+        None => {}
+    }
+}
+
+/// Title, the game's state in a line, the drawer of side panels (narrow screens) and the menu.
 #[component]
-pub fn TopBar(info: Signal<String>) -> impl IntoView {
+pub fn TopBar(info: Signal<String>, drawer: RwSignal<bool>) -> impl IntoView {
     let menu = RwSignal::new(false);
     view! {
         <header class="topbar">
             <h1 class="title">{tr!(PanelTitle)}</h1>
             <span class="info">{info}</span>
+            <button type="button" class="menu drawer-button" data-drawer="" aria-expanded=move || drawer.get().to_string() on:click=move |_| drawer.update(|d| *d = !*d)>{tr!(PanelTable)}</button>
             <button type="button" class="menu" data-menu="" on:click=move |_| menu.update(|m| *m = !*m)>{tr!(PanelMenu)}</button>
         </header>
         {move || menu.get().then(|| view! { <GameMenu open=menu/> })}
@@ -100,6 +139,17 @@ pub fn card_help(ctx: Ctx, ev: &web_sys::Event, focus: bool) {
 
 /// "Take back" and "Confirm" (named `confirm`) for staged moves, the confirm button the
 /// step's main one when the holder's part is complete.
+/// "Confirm" named for what it does: mid-step it keeps what is placed so far; when the step is
+/// complete it passes the device on, except alone against computers (the device stays).
+pub fn confirm_label(ctx: Ctx, must: bool) -> String {
+    let solo = ctx.table.with_untracked(|t| t.as_ref().is_some_and(|t| t.solo()));
+    match (must, solo) {
+        (false, _) => tr!(String PanelConfirmSoFar),
+        (true, true) => tr!(String PanelConfirm),
+        (true, false) => tr!(String PanelConfirmPass),
+    }
+}
+
 pub fn staging(ctx: Ctx, confirm: String, must: bool) -> impl IntoView {
     view! {
         <div class="staging">
@@ -131,17 +181,36 @@ pub fn HandOver(colour: Colour) -> impl IntoView {
     }
 }
 
-/// A public announcement for the whole table (revealed bids).
+/// A public announcement for the whole table (revealed bids). When the device passes on right
+/// after it, one screen says both: what everyone sees, then whose turn it is.
 #[component]
 pub fn Announcement(text: String) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let then = ctx.table.with_untracked(|t| t.as_ref().and_then(|t| t.then_to().map(|c| (c, t.name(c), t.reason().to_string()))));
     focus_soon("[data-dismiss-announcement]");
+    super::sound::play(super::sound::Cue::Reveal);
+    let next = then.as_ref().map(|(c, ..)| *c);
+    let go = move |_| {
+        ctx.notice.set(None);
+        ctx.send(plain(Command::Dismiss));
+        if let Some(c) = next {
+            ctx.send(plain(Command::TakeDevice(c)));
+        }
+    };
     view! {
-        <div class="handover announcement" data-announcement="">
+        <div class="handover announcement" data-announcement="" data-then-to=next.map(Colour::name)>
             <div class="handover-card">
                 <h1>{tr!(ScreenForEveryone)}</h1>
                 <p class="big-text">{text}</p>
-                <button type="button" class="primary big" data-dismiss-announcement="" on:click=move |_| ctx.send(plain(Command::Dismiss))>{tr!(ScreenContinue)}</button>
+                {match then {
+                    Some((c, name, reason)) => view! {
+                        <h2><Emblem colour=c/>{tr!(ScreenPassTo, name = name.clone())}</h2>
+                        {(!reason.is_empty()).then(|| view! { <p class="reason">{reason}</p> })}
+                        <p>{tr!(ScreenTapWhenOnly, name = name.clone())}</p>
+                        <button type="button" class="primary big" data-dismiss-announcement="" on:click=go>{tr!(ScreenIAm, name = name)}</button>
+                    }.into_any(),
+                    None => view! { <button type="button" class="primary big" data-dismiss-announcement="" on:click=go>{tr!(ScreenContinue)}</button> }.into_any(),
+                }}
             </div>
         </div>
     }
@@ -158,16 +227,29 @@ pub fn EndScreen() -> impl IntoView {
     let plot = move || end.with(|e| e.as_ref().map(|(e, players): &(End, Vec<Colour>)| vec![panels::plot::plot(&e.history, players, e.chip, e.turns)]).unwrap_or_default());
     let status = RwSignal::new(None::<String>);
     let record = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.record(), g.id().to_string())));
+    super::sound::play(super::sound::Cue::End);
     view! {
         <div class="end" data-game-over="">
             {tree("end-table", table)}
             {tree("plot-host", plot)}
             {record.map(|(record, id)| view! { <div class="export"><RecordButtons record=record id=id status=status/></div> })}
             {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+            <div class="row">
+                <button type="button" class="primary" data-play-again="" on:click=move |_| play_again(ctx)>{tr!(ScreenPlayAgain)}</button>
+            </div>
             <Board model=board/>
             {back_to_menu(ctx)}
         </div>
     }
+}
+
+/// A new game with the same seats, names and options, and a new seed.
+fn play_again(ctx: Ctx) {
+    let Some(mut o) = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.options())) else { return };
+    o.seed = Some(super::storage::fresh_seed());
+    o.pace = None;
+    ctx.tutorial.set(None);
+    super::start::start_game(ctx, &o);
 }
 
 /// "Back to the menu" (the end screens).

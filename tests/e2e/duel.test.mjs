@@ -69,10 +69,13 @@ test("two players on one action: the first speaker breaks off, sealed bids stay 
   const text = await page.locator("[data-announcement]").innerText();
   assert.match(text, /Ann[^·]*7/);
   assert.match(text, /Ben[^·]*3/);
+  // One screen, not two: the same screen says who gets the device next, and its button hands it over.
+  assert.equal(await page.getAttribute("[data-announcement]", "data-then-to"), "red");
+  assert.match(text, /Pass the device to Ann/);
   await page.click("[data-dismiss-announcement]");
 
-  // Ann won: she paid 7 and performs the borders action.
-  await handOver(page, "red");
+  // Ann won: she paid 7 and performs the borders action — no second hand-over screen.
+  assert.equal(await page.locator("[data-handover]").count(), 0, "no hand-over screen after the announcement");
   assert.match(await page.locator(".prompt").innerText(), /Ann: place 2 borders/);
   assert.match(await page.locator(".mine[data-private]").textContent(), /\b5 ducats/);
   assert.deepEqual(await scores(page), { red: 0, yellow: 0, purple: 0 });
@@ -106,14 +109,15 @@ test("three players on one action duel at once; a tie for highest bids again", a
   assert.match(first, /Ann[^·]*4/);
   assert.match(first, /Ben[^·]*4/);
   assert.match(first, /Cleo[^·]*2/);
+  const firstTo = await page.getAttribute("[data-announcement]", "data-then-to");
   await page.click("[data-dismiss-announcement]");
 
-  // The tie: only Ann and Ben bid again.
+  // The tie: only Ann and Ben bid again (the announcement handed the device to the first).
   const again = [];
   for (let i = 0; i < 2; i++) {
-    const who = await page.waitForSelector("[data-handover]").then((h) => h.getAttribute("data-handover"));
+    const who = i === 0 && firstTo ? firstTo : await page.waitForSelector("[data-handover]").then((h) => h.getAttribute("data-handover"));
     again.push(who);
-    await handOver(page, who);
+    if (i > 0 || !firstTo) await handOver(page, who);
     await bid(page, who, who === "red" ? 1 : 2);
   }
   assert.deepEqual([...again].sort(), ["red", "yellow"]);

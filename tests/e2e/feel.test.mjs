@@ -108,8 +108,16 @@ test("Escape closes an open dialog first; only then does it take back a staged s
   const { page, srv } = app;
   await page.goto(srv.url + LINK);
   await playUntil(page, () => document.querySelectorAll("[data-edge]").length > 0);
-  const edge = await page.getAttribute("[data-edge]", "data-edge");
-  await page.click(`[data-edge="${edge}"]`, { force: true });
+  // An edge the "since your turn" summary (over the board's corner) doesn't cover.
+  const edge = await page.evaluate(() =>
+    [...document.querySelectorAll("[data-edge]")]
+      .find((e) => {
+        const r = e.getBoundingClientRect();
+        return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      })
+      ?.getAttribute("data-edge"),
+  );
+  await page.click(`[data-edge="${edge}"]`);
   assert.equal(await page.locator(`[data-border="${edge}"][data-staged]`).count(), 1);
   await page.click("[data-menu]");
   await page.click(".menu-panel [data-rules]");

@@ -53,6 +53,22 @@ pub struct BoardModel {
     pub recent_spaces: Vec<Space>,
     /// Spaces picked out by the player (a tapped log line).
     pub highlight: Vec<Space>,
+    /// Score changes of the last confirmed step (the points that rise from a new province).
+    pub points: Vec<(Colour, i32)>,
+    /// What is new since the board was last drawn (what the table animates).
+    pub fresh: Fresh,
+}
+
+/// What is new on the board since it was last drawn: pieces and borders placed, provinces
+/// (regions) founded — each with the space its points rise from.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Fresh {
+    /// Spaces whose piece is new.
+    pub spaces: Vec<Space>,
+    /// New borders.
+    pub edges: Vec<Edge>,
+    /// Provinces (regions) that didn't exist before: owner and the space nearest their middle.
+    pub founded: Vec<(Colour, Space)>,
 }
 
 /// Size of a space in board units.
@@ -239,7 +255,30 @@ impl BoardModel {
             recent_edges: Vec::new(),
             recent_spaces: Vec::new(),
             highlight: Vec::new(),
+            points: Vec::new(),
+            fresh: Fresh::default(),
         }
+    }
+
+    /// What is new here since `before` was drawn (nothing when it is another game's board).
+    pub fn fresh_since(&self, before: &BoardModel) -> Fresh {
+        if before.edition != self.edition || before.terrain != self.terrain {
+            return Fresh::default();
+        }
+        let spaces = self.pieces.iter().filter(|p| !before.pieces.contains(p)).map(|(s, _)| *s).collect();
+        let edges = self.borders.iter().filter(|e| !before.borders.contains(e)).copied().collect();
+        let founded = self
+            .regions
+            .iter()
+            .filter(|(owner, spaces)| !before.regions.iter().any(|(o, b)| o == owner && b.iter().any(|s| spaces.contains(s))))
+            .filter_map(|(owner, spaces)| {
+                let n = spaces.len() as i32;
+                let (c, r) = spaces.iter().fold((0, 0), |(c, r), s| (c + s.col() as i32, r + s.row() as i32));
+                let middle = |s: &&Space| (s.col() as i32 * n - c).pow(2) + (s.row() as i32 * n - r).pow(2);
+                spaces.iter().min_by_key(middle).map(|&s| (*owner, s))
+            })
+            .collect();
+        Fresh { spaces, edges, founded }
     }
 
     /// The board of a Classic view, with the taps `mode` allows.

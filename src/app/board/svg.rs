@@ -202,7 +202,8 @@ pub fn overlay(m: &BoardModel) -> Vec<Svg> {
     }
     let borders = el("g").class("borders").kids(m.borders.iter().map(|&e| {
         let (staged, recent) = (m.staged_edges.contains(&e), m.recent_edges.contains(&e));
-        line(&format!("border{}{}", if staged { " staged" } else { "" }, if recent { " recent" } else { "" }), edge_line(e, 0))
+        let fresh = if m.fresh.edges.contains(&e) { " fresh" } else { "" };
+        line(&format!("border{}{}{fresh}", if staged { " staged" } else { "" }, if recent { " recent" } else { "" }), edge_line(e, 0))
             .attr("data-border", e.to_string())
             .attr_if(staged, "data-staged", "")
             .attr_if(recent, "data-recent", "")
@@ -236,18 +237,32 @@ pub fn overlay(m: &BoardModel) -> Vec<Svg> {
             let (x, y) = xy(s);
             rect(x + 2, y + 2, SPACE - 4, SPACE - 4).class("highlight").attr("rx", "4").attr("data-highlight", s.to_string())
         }));
-    let pieces = el("g").class("pieces").kids(m.pieces.iter().map(|&(s, p)| piece(s, p.colour, p.kind, m.staged_spaces.contains(&s))));
+    let pieces = el("g").class("pieces").kids(m.pieces.iter().map(|&(s, p)| {
+        let g = piece(s, p.colour, p.kind, m.staged_spaces.contains(&s));
+        if m.fresh.spaces.contains(&s) { g.attr("data-fresh", "") } else { g }
+    }));
+    // A province just founded: a ring pulses over it and its points rise from its middle.
+    let founded = el("g").class("founded").kids(m.fresh.founded.iter().map(|&(owner, s)| {
+        let (x, y) = xy(s);
+        let points: i32 = m.points.iter().filter(|(c, _)| *c == owner).map(|(_, d)| d).sum();
+        el("g")
+            .class("founded-mark")
+            .attr("data-founded", owner.name())
+            .kid(el("circle").class("founded-ring").attr("cx", (x + SPACE / 2).to_string()).attr("cy", (y + SPACE / 2).to_string()).attr("r", "20").attr("stroke", colour_fill(owner)))
+            .kid_opt((points > 0).then(|| el("text").class("float-points").attr("x", (x + SPACE / 2).to_string()).attr("y", (y + SPACE / 2).to_string()).text(format!("+{points}"))))
+    }));
     let targets = el("g").class("targets").kids(m.targets.iter().map(|&(s, t)| {
         let colour = if t == Target::Expand { m.viewer } else { owner_of(s).filter(|_| t == Target::Pick).or(m.viewer) };
         target(s, t, colour)
     }));
     let edges = el("g").class("edges").kids(m.edges.iter().flatten().map(|&(e, ok)| free_edge(e, ok)));
-    vec![tints, rims, borders, seals, marks, pieces, targets, edges]
+    vec![tints, rims, borders, seals, marks, pieces, founded, targets, edges]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::board::Fresh;
     use crate::app::targets::Mode;
     use crate::app::tree::{find_all, html};
     use crate::engine::newed::{Game as NewGame, Setup as NewSetup};
@@ -298,6 +313,36 @@ mod tests {
         let t = find_all(&o, "data-target", "h5")[0];
         assert_eq!(t.get("data-target-kind"), Some("knight"));
         assert!(html(std::slice::from_ref(t)).0.contains(colour_fill(Colour::Yellow)));
+    }
+
+    // Issue 22: the table answers — what is new since the board was last drawn is marked for
+    // its animation (a piece placed, a border, a province founded with its points rising).
+    #[test]
+    fn what_is_new_since_the_last_drawing_is_marked_and_a_new_province_shows_its_points() {
+        use crate::engine::board::Piece;
+        use crate::engine::{Edge, PieceKind, Space};
+        let (g, _) = Game::new(&Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42)).unwrap();
+        let before = BoardModel::classic(&g.view(None), Mode::Normal);
+        let mut after = before.clone();
+        let (a, b) = (Space::parse("c3").unwrap(), Space::parse("c4").unwrap());
+        after.pieces.push((a, Piece { colour: Colour::Red, kind: PieceKind::Knight }));
+        let edge = Edge::between(a, b).unwrap();
+        after.borders.push(edge);
+        after.regions.push((Colour::Red, vec![a, b, Space::parse("c5").unwrap()]));
+        after.points = vec![(Colour::Red, 4)];
+        after.fresh = after.fresh_since(&before);
+        assert_eq!(after.fresh.spaces, vec![a]);
+        assert_eq!(after.fresh.edges, vec![edge]);
+        assert_eq!(after.fresh.founded, vec![(Colour::Red, b)], "the points rise from the province's middle");
+        let (markup, _) = html(&overlay(&after));
+        assert!(markup.contains(r#"data-at="c3""#) && markup.contains("data-fresh"), "{markup}");
+        assert!(markup.contains("border fresh") && markup.contains(r#"data-founded="red""#) && markup.contains(">+4<"));
+        // Drawn again with nothing new: nothing animates twice.
+        let again = after.clone();
+        assert_eq!(again.fresh_since(&after), Fresh::default());
+        // Another game's board is not compared with.
+        let newed = BoardModel::newed(&NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue], 1)).unwrap().0.view(None), Mode::Normal);
+        assert_eq!(newed.fresh_since(&after), Fresh::default());
     }
 
     #[test]

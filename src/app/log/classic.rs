@@ -292,3 +292,12 @@ mod lang_tests {
     }
 }
 
+/// A politics card's label.
+pub fn card_label(c: PoliticsCard) -> String {
+    match c {
+        PoliticsCard::Alliance => tr!(String PanelCardAlliance),
+        PoliticsCard::Renegade => tr!(String PanelCardRenegade),
+        PoliticsCard::Deeds(n) => tr!(PanelCardDeeds, n = n),
+        PoliticsCard::Treasure(n) => tr!(PanelCardTreasure, n = n),
+    }
+}

@@ -1,24 +1,14 @@
 //! Classic's panels: the face-up action card with who chose what, the power track, and the
 //! holder's own money and politics cards (private).
 
-use super::{cards_of, ducats_of, knights_of, notes, points};
-use crate::app::log::classic::{action_help, action_text};
+use super::{art, cards_of, marker, ducats_of, knights_of, notes, points};
+use crate::app::log::classic::{action_help, action_text, card_label};
 use crate::app::palette::{colour_fill, emblem, emblem_ink};
 use crate::app::table::Table;
 use crate::app::tree::{el, Node};
 use crate::engine::classic::game::Game;
-use crate::engine::{CardFace, Edition, Move, PoliticsCard, Treasures};
+use crate::engine::{Action, CardFace, Edition, Move, PoliticsCard, Treasures};
 use crate::tr;
-
-/// A politics card's label.
-pub fn card_label(c: PoliticsCard) -> String {
-    match c {
-        PoliticsCard::Alliance => tr!(String PanelCardAlliance),
-        PoliticsCard::Renegade => tr!(String PanelCardRenegade),
-        PoliticsCard::Deeds(n) => tr!(PanelCardDeeds, n = n),
-        PoliticsCard::Treasure(n) => tr!(PanelCardTreasure, n = n),
-    }
-}
 
 /// What a move chosen among several does, in words (a tap that could mean several moves asks).
 pub fn choice_label(m: &Move) -> String {
@@ -44,6 +34,7 @@ pub fn action_card(t: &Table<Game>) -> Vec<Node> {
                 .attr("tabindex", "0")
                 .attr("data-help", action_help(a[i]))
                 .kid(el("span").class("n").text((i + 1).to_string()))
+                .kid(art(action_art(a[i])))
                 .kid(el("span").class("what").text(action_text(a[i])))
                 .kids(v.choices[i].iter().map(|&c| el("span").class("chip").attr("style", format!("background:{};color:{}", colour_fill(c), emblem_ink(c))).kid(emblem(c)).text(t.name(c))))
         })),
@@ -68,7 +59,7 @@ pub fn track(t: &Table<Game>) -> Vec<Node> {
             .class("track-row")
             .attr("data-score", c.name())
             .kid(el("span").class("who").kid(emblem(c)).text(t.name(c)))
-            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%", score * 100 / max)).kid(emblem(c))))
+            .kid(el("span").class("bar").kid(marker(c, score, change, max)))
             .kid(points(score, change))
             .kid(el("span").class("meta").text(meta))
     });
@@ -83,25 +74,55 @@ pub fn track(t: &Table<Game>) -> Vec<Node> {
 pub struct Unally(pub Move);
 
 /// A politics card's face: its name and what it does, and when it can't be played now, why.
-fn politics_face<A>(c: PoliticsCard, window: bool) -> Node<A> {
-    let (what, when) = match c {
-        PoliticsCard::Alliance => (tr!(PanelAllianceWhat), (!window).then(|| tr!(PanelPlayAfterDecision))),
-        PoliticsCard::Renegade => (tr!(PanelRenegadeWhat), (!window).then(|| tr!(PanelPlayAfterDecision))),
-        PoliticsCard::Deeds(_) => (tr!(PanelDeedsWhat), None),
-        PoliticsCard::Treasure(_) => (tr!(PanelTreasureWhat), None),
-    };
-    let help = match when {
-        Some(w) => tr!(PanelCardHelpWhen, card = card_label(c), what = what, when = w),
+pub fn politics_face<A>(c: PoliticsCard, window: bool) -> Node<A> {
+    let what = politics_what(c);
+    let when = (matches!(c, PoliticsCard::Alliance | PoliticsCard::Renegade) && !window).then(|| tr!(String PanelPlayAfterDecision));
+    let help = match &when {
+        Some(w) => tr!(PanelCardHelpWhen, card = card_label(c), what = what, when = w.clone()),
         None => tr!(PanelCardHelp, card = card_label(c), what = what),
     };
     el("li")
-        .class("politics-card")
+        .class("politics-card card")
         .attr("tabindex", "0")
         .attr("data-help", help)
         .attr("data-politics-card", c.name())
-        .kid(el("b").text(card_label(c)))
-        .kid(el("span").text(format!(" {}", tr!(PanelCardWhat, what = what))))
-        .kid_opt(when.map(|w| el("small").class("why-not").text(format!(" {w}"))))
+        .kids(politics_card_face(c, &what))
+        .kid_opt(when.map(|w| el("small").class("why-not").text(w)))
+}
+
+/// A politics card's face: its art, its name and its effect in one line.
+pub fn politics_card_face<A>(c: PoliticsCard, what: &str) -> Vec<Node<A>> {
+    vec![art(politics_art(c)), el("b").class("card-name").text(card_label(c)), el("span").class("card-effect").text(what.to_string())]
+}
+
+/// What a politics card does, in a line.
+pub fn politics_what(c: PoliticsCard) -> String {
+    match c {
+        PoliticsCard::Alliance => tr!(String PanelAllianceWhat),
+        PoliticsCard::Renegade => tr!(String PanelRenegadeWhat),
+        PoliticsCard::Deeds(_) => tr!(String PanelDeedsWhat),
+        PoliticsCard::Treasure(_) => tr!(String PanelTreasureWhat),
+    }
+}
+
+/// The art of a politics card.
+pub fn politics_art(c: PoliticsCard) -> &'static str {
+    match c {
+        PoliticsCard::Alliance => "alliance",
+        PoliticsCard::Renegade => "renegade",
+        PoliticsCard::Deeds(_) => "deeds",
+        PoliticsCard::Treasure(_) => "treasure",
+    }
+}
+
+/// The art of an action on an action or decision card.
+pub fn action_art(a: Action) -> &'static str {
+    match a {
+        Action::Ducats(_) => "ducats",
+        Action::Politics => "politics",
+        Action::Borders(_) => "border",
+        Action::KnightOrExpand | Action::TwoKnights => "knight",
+    }
 }
 
 /// The holder's own money and politics cards, and a button per alliance they may end (private).

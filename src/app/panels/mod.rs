@@ -42,7 +42,8 @@ pub fn since(lines: &[LogLine], from: Option<usize>) -> Vec<Node> {
         list = list.kid(el("li").text(if skipped == 1 { tr!(PanelSinceEarlierOne, n = skipped) } else { tr!(PanelSinceEarlierMany, n = skipped) }));
     }
     list = list.kids(new[skipped..].iter().map(|l| el("li").text(l.text.clone())));
-    vec![el("div").class("panel since").attr("data-since", "").kid(el("h2").text(tr!(PanelSinceTitle))).kid(list)]
+    // A summary that folds away with a tap (it sits over the board).
+    vec![el("details").class("panel since").attr("data-since", "").attr("open", "").kid(el("summary").text(tr!(PanelSinceTitle))).kid(list)]
 }
 
 /// The compact score strip that stays in view in portrait: each player's emblem, name and score.
@@ -61,6 +62,20 @@ pub fn notes<A>(edition: Edition, alliances: &[(Space, Space)], neutral: Option<
         out.push(el("p").class("hint").attr("data-neutral-legend", "").kid(emblem(n)).text(tr!(PanelNeutralLegend, colour = super::names::colour_name(edition, n))));
     }
     out
+}
+
+/// A card's art: one of the `c-…` symbols in `index.html`, shared by every card.
+pub fn art<A>(name: &'static str) -> Node<A> {
+    el("svg").class("art").attr("viewBox", "0 0 40 40").attr("aria-hidden", "true").kid(el("use").attr("href", format!("#c-{name}")))
+}
+
+/// A score marker on a track running to `max`; after a change it slides from where it stood.
+pub fn marker<A>(c: Colour, score: u32, change: i32, max: u32) -> Node<A> {
+    let at = |s: u32| s.min(max) * 100 / max.max(1);
+    let from = (score as i64 - i64::from(change)).max(0) as u32;
+    let m = el("span").class(if change != 0 { "marker moved" } else { "marker" });
+    let style = if change != 0 { format!("left:{}%;--from:{}%", at(score), at(from)) } else { format!("left:{}%", at(score)) };
+    m.attr("style", style).kid(emblem(c))
 }
 
 /// A score with its last change ("12 +3").

@@ -1,14 +1,14 @@
-//! The New Edition's panels: the holder's secret hand (with its sell and play buttons on their
+//! The New Edition's panels: the holder's secret hand (its sell and play buttons in the step bar on their
 //! turn), the deck and the public market, and the score track with the King chip.
 
-use super::{cards_of, knights_of, notes, points};
+use super::{art, cards_of, marker, knights_of, notes, points};
 use crate::app::log::newed::{mine_text, power_action_short, power_action_text, power_card_help};
 use crate::app::log::ducats;
 use crate::app::palette::{colour_fill, emblem};
 use crate::app::table::Table;
 use crate::app::tree::{el, Node};
 use crate::engine::newed::view::PhaseView;
-use crate::engine::newed::{Game, Move, PowerCardId};
+use crate::engine::newed::{Game, Move, PowerAction, PowerCardId};
 use crate::engine::Edition;
 use crate::tr;
 
@@ -16,16 +16,29 @@ use crate::tr;
 pub fn card_face<A>(card: PowerCardId) -> Node<A> {
     let c = card.card();
     let acts: Vec<String> = c.actions.iter().flatten().map(|&a| power_action_short(a)).collect();
+    let first = c.actions.iter().flatten().next().copied();
     el("span")
         .class("card-face")
         .attr("tabindex", "0")
         .attr("data-help", power_card_help(card))
+        .kids(first.map(|a| art(power_art(a))))
         .kid(el("b").class("card-id").text(card.to_string()))
         .kid(el("span").class("card-actions").text(match acts.as_slice() {
             [a, b] => tr!(PanelOr, a = a, b = b),
             _ => acts.join(" / "),
         }))
         .kid(el("span").class("card-money").text(tr!(PanelCardMoney, price = c.price, sale = c.sale)))
+}
+
+/// The art of a power card's action.
+pub fn power_art(a: PowerAction) -> &'static str {
+    match a {
+        PowerAction::Borders(_) => "border",
+        PowerAction::Knights(_) => "knight",
+        PowerAction::Expand => "expand",
+        PowerAction::Renegade => "renegade",
+        PowerAction::Alliance => "alliance",
+    }
 }
 
 fn button<A>(label: impl Into<String>) -> Node<A> {
@@ -36,46 +49,59 @@ fn button<A>(label: impl Into<String>) -> Node<A> {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct HandTap(pub Move);
 
-/// The holder's own power cards and money (private), with sell and play buttons on their turn.
-pub fn hand(t: &Table<Game>) -> Vec<Node<HandTap>> {
+/// True while the holder sells or plays a card (the hand's buttons are in the step bar then).
+fn choosing(t: &Table<Game>) -> bool {
+    matches!(t.view.phase, PhaseView::Choose { by } if t.playing() == Some(by)) && !t.step.must_confirm && !t.step.review
+}
+
+/// The holder's own power cards and money (private). While they choose, the cards are in the
+/// step bar ([`hand_choice`]) and this panel says so.
+pub fn hand(t: &Table<Game>) -> Vec<Node> {
     let v = &t.view;
     let (Some(me), Some(hand)) = (v.viewer, v.hand.as_ref()) else { return Vec::new() };
-    let choosing = matches!(v.phase, PhaseView::Choose { by } if by == me) && !t.step.must_confirm && !t.step.review;
     let money = v.ducats[me].unwrap_or(0);
-    let cards = hand.iter().map(|&card| {
-        let c = card.card();
-        let mut li = el("li").class("power-card").attr("data-card", card.to_string()).kid(card_face(card));
-        if choosing {
-            let mut row = el("div").class("card-buttons");
-            let sell = Move::Sell { by: me, card };
-            if v.moves.contains(&sell) {
-                row = row.kid(button(tr!(PanelSell, n = c.sale)).attr("data-sell", card.to_string()).on(HandTap(sell)));
-            }
-            for a in 1..=card.action_count() {
-                let play = Move::Play { by: me, card, action: a };
-                let ok = v.moves.contains(&play);
-                let label = match card.action(a) {
-                    Some(act) if card.action_count() == 2 => tr!(PanelPlayAction, action = power_action_short(act), price = c.price),
-                    _ => tr!(PanelPlayOne, price = c.price),
-                };
-                let b = button(label).class("primary").attr("data-play", format!("{card} {a}")).attr("title", card.action(a).map(power_action_text).unwrap_or_default());
-                row = row.kid(if ok { b.on(HandTap(play)) } else { b.attr("disabled", "") });
-            }
-            if c.price > money {
-                row = row.kid(el("small").class("why-not").text(tr!(PanelCostsHave, cost = ducats(c.price), money = ducats(money))));
-            }
-            li = li.kid(row);
-        }
-        li
-    });
     let monopolies = v.monopolies[me].iter().map(|&k| mine_text(k)).collect::<Vec<_>>().join(", ");
+    let cards = if choosing(t) { el("p").class("hint").text(tr!(PanelHandBelow)) } else { el("ul").class("hand-cards").kids(hand.iter().map(|&card| el("li").class("power-card").attr("data-card", card.to_string()).kid(card_face(card)))) };
     vec![el("section")
         .class("panel mine hand")
         .attr("data-private", me.name())
         .attr("style", format!("border-color:{}", colour_fill(me)))
         .kid(el("h2").kid(emblem(me)).text(tr!(PanelYouMoney, name = t.name(me), money = ducats(money))))
-        .kid(el("ul").class("hand-cards").kids(cards))
+        .kid(cards)
         .kid(el("p").class("hint").text(tr!(PanelIncome, income = ducats(v.income[me]), list = if monopolies.is_empty() { tr!(String PanelNone) } else { monopolies })))]
+}
+
+/// The holder's cards with their sell and play buttons, in the step bar while they choose.
+pub fn hand_choice(t: &Table<Game>) -> Vec<Node<HandTap>> {
+    let v = &t.view;
+    let (Some(me), Some(hand)) = (v.viewer, v.hand.as_ref()) else { return Vec::new() };
+    if !choosing(t) {
+        return Vec::new();
+    }
+    let money = v.ducats[me].unwrap_or(0);
+    let cards = hand.iter().map(|&card| {
+        let c = card.card();
+        let mut row = el("div").class("card-buttons");
+        let sell = Move::Sell { by: me, card };
+        if v.moves.contains(&sell) {
+            row = row.kid(button(tr!(PanelSell, n = c.sale)).attr("data-sell", card.to_string()).on(HandTap(sell)));
+        }
+        for a in 1..=card.action_count() {
+            let play = Move::Play { by: me, card, action: a };
+            let ok = v.moves.contains(&play);
+            let label = match card.action(a) {
+                Some(act) if card.action_count() == 2 => tr!(PanelPlayAction, action = power_action_short(act), price = c.price),
+                _ => tr!(PanelPlayOne, price = c.price),
+            };
+            let b = button(label).class("primary").attr("data-play", format!("{card} {a}")).attr("title", card.action(a).map(power_action_text).unwrap_or_default());
+            row = row.kid(if ok { b.on(HandTap(play)) } else { b.attr("disabled", "") });
+        }
+        if c.price > money {
+            row = row.kid(el("small").class("why-not").text(tr!(PanelCostsHave, cost = ducats(c.price), money = ducats(money))));
+        }
+        el("li").class("power-card").attr("data-card", card.to_string()).kid(card_face(card)).kid(row)
+    });
+    vec![el("ul").class("hand-cards choice").attr("data-private", me.name()).kids(cards)]
 }
 
 /// Every player: score on the track up to the King chip, money (if public), income, monopolies.
@@ -94,7 +120,7 @@ pub fn players(t: &Table<Game>) -> Vec<Node> {
             .class("track-row")
             .attr("data-score", c.name())
             .kid(el("span").class("who").kid(emblem(c)).text(t.name(c)))
-            .kid(el("span").class("bar").kid(el("span").class("marker").attr("style", format!("left:{}%", score.min(chip) * 100 / chip)).kid(emblem(c))))
+            .kid(el("span").class("bar").kid(marker(c, score, change, chip)))
             .kid(points(score, change))
             .kid(el("span").class("meta").text(meta).kids(v.monopolies[c].iter().map(|&k| el("span").class(format!("mine-badge {}", k.name())).text(mine_text(k)))))
     });
@@ -107,44 +133,61 @@ pub fn players(t: &Table<Game>) -> Vec<Node> {
     out
 }
 
+/// The legend of the four mine types: their art on the board and their names.
+pub fn mines() -> Vec<Node> {
+    use crate::engine::MineKind;
+    vec![
+        el("h2").text(tr!(PanelMines)),
+        el("ul").class("mine-legend").kids([MineKind::Gold, MineKind::Silver, MineKind::Copper, MineKind::Gems].map(|k| {
+            el("li")
+                .attr("data-mine", k.name())
+                .kid(el("svg").class("mine-icon").attr("viewBox", "0 0 44 44").attr("aria-hidden", "true").kid(el("use").attr("href", format!("#art-{}", k.name()))))
+                .text(mine_text(k))
+        })),
+        el("p").class("hint").text(tr!(PanelMinesHint)),
+    ]
+}
+
 /// A tap on the deck or the market: the refill's move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct MarketTap(pub Move);
 
-/// The deck and the market (public); in the holder's refill step they are tapped to take a card.
-pub fn market(t: &Table<Game>) -> Vec<Node<MarketTap>> {
+/// The holder's refill: the deck and the market cards they may take, in the step bar.
+pub fn refill(t: &Table<Game>) -> Vec<Node<MarketTap>> {
     let v = &t.view;
     let (by, sold) = match v.phase {
-        PhaseView::Refill { by, sold } if t.playing() == Some(by) && !t.step.must_confirm => (Some(by), sold),
-        _ => (None, None),
+        PhaseView::Refill { by, sold } if t.playing() == Some(by) && !t.step.must_confirm => (by, sold),
+        _ => return Vec::new(),
     };
-    let draw = by.map(|by| Move::Draw { by }).filter(|m| v.moves.contains(m));
+    let draw = Some(Move::Draw { by }).filter(|m| v.moves.contains(m));
+    let deck = button(v.deck_left.to_string()).class(if draw.is_some() { "deck takeable" } else { "deck" }).attr("data-deck", "").attr("aria-label", tr!(PanelDeckAria, n = v.deck_left));
     let cards = v.market.iter().map(|&card| {
-        let take = by.map(|by| Move::Take { by, card }).filter(|m| v.moves.contains(m));
-        let just_sold = by.is_some() && sold == Some(card);
+        let take = Some(Move::Take { by, card }).filter(|m| v.moves.contains(m));
         let li = el("li")
             .class(if take.is_some() { "power-card market-card takeable" } else { "power-card market-card" })
             .attr("data-market", card.to_string())
-            .attr_if(just_sold, "title", tr!(PanelJustSoldTitle))
             .kid(card_face(card))
             .kid_opt(take.map(|_| button(tr!(PanelTake)).class("primary")))
-            .kid_opt(just_sold.then(|| el("small").class("why-not").text(tr!(PanelJustSold))));
+            .kid_opt((sold == Some(card)).then(|| el("small").class("why-not").attr("title", tr!(PanelJustSoldTitle)).text(tr!(PanelJustSold))));
         match take {
             Some(m) => li.on(MarketTap(m)),
             None => li,
         }
     });
-    let deck = button(v.deck_left.to_string()).class(if draw.is_some() { "deck takeable" } else { "deck" }).attr("data-deck", "").attr("aria-label", tr!(PanelDeckAria, n = v.deck_left));
+    vec![el("div").class("refill").kid(match draw {
+        Some(m) => deck.on(MarketTap(m)),
+        None => deck.attr("disabled", ""),
+    })
+    .kid(el("ul").class("market-cards").kids(cards))]
+}
+
+/// The deck and the public market.
+pub fn market(t: &Table<Game>) -> Vec<Node> {
+    let v = &t.view;
     vec![
         el("h2").text(tr!(PanelDeckMarket)),
-        el("div")
-            .class("row deck-row")
-            .kid(match draw {
-                Some(m) => deck.on(MarketTap(m)),
-                None => deck.attr("disabled", ""),
-            })
-            .kid(el("span").class("hint").text(if draw.is_some() { tr!(PanelDeckTapHint) } else { tr!(PanelDeckHint) })),
-        if v.market.is_empty() { el("p").class("hint").text(tr!(PanelMarketEmpty)) } else { el("ul").class("market-cards").kids(cards) },
+        el("p").class("hint").text(tr!(PanelDeckCount, n = v.deck_left)),
+        if v.market.is_empty() { el("p").class("hint").text(tr!(PanelMarketEmpty)) } else { el("ul").class("market-cards").kids(v.market.iter().map(|&card| el("li").class("power-card market-card").attr("data-market-card", card.to_string()).kid(card_face(card)))) },
     ]
 }
 
@@ -174,9 +217,10 @@ mod tests {
     #[test]
     fn the_hand_is_drawn_for_its_holder_only_with_a_play_button_per_action() {
         let mut s = turn(&["A12", "A5", "C1"], &[]);
-        assert!(hand(&s.table()).is_empty(), "nobody's hand behind the hand-over");
+        assert!(hand(&s.table()).is_empty() && hand_choice(&s.table()).is_empty(), "nobody's hand behind the hand-over");
         s.take_device(Colour::Red);
-        let tree = hand(&s.table());
+        assert_eq!(find_all(&hand(&s.table()), "data-card", "").len(), 0, "while red chooses, the cards are in the step bar");
+        let tree = hand_choice(&s.table());
         assert_eq!(find_all(&tree, "data-private", "red").len(), 1);
         assert_eq!(find_all(&tree, "data-card", "").len(), 3);
         // A12 has two actions (a knight or two borders): a button each.
@@ -194,7 +238,7 @@ mod tests {
         s.take_device(Colour::Red);
         let a5 = PowerCardId::parse("A5").unwrap();
         s.act(Move::Sell { by: Colour::Red, card: a5 }).unwrap();
-        let tree = market(&s.table());
+        let tree = refill(&s.table());
         let (markup, actions) = html(&tree);
         assert!(markup.contains("data-market=\"A5\""), "the card sold lies in the market");
         assert_eq!(find_all(&tree, "data-market", "A5")[0].action(), None, "but can't be taken back this turn");

@@ -59,7 +59,7 @@ impl EditionRules for Game {
     }
 
     fn stages(m: &Move) -> bool {
-        matches!(m, Move::Castle { .. } | Move::Knight { .. } | Move::Border { .. } | Move::Expand { .. })
+        matches!(m, Move::Castle { .. } | Move::Knight { .. } | Move::Border { .. } | Move::Expand { .. } | Move::Take { .. })
     }
 
     fn reveals(e: &Event) -> bool {

@@ -535,6 +535,50 @@ mod both {
         assert_eq!(again.moves, s.moves);
     }
 
+    // Issue 22: taking a politics card is a step like the others: staged (the game doesn't have
+    // it yet, the prompt says which card was taken), taken back to choose another from the pile
+    // still open, then confirmed.
+    #[test]
+    fn a_politics_card_taken_is_staged_and_can_be_taken_back() {
+        use crate::engine::Move;
+        let mut s = classic_game();
+        for step in 0..4000 {
+            let t = s.table();
+            match t.screen.clone() {
+                Screen::Over | Screen::Thinking(_) => break,
+                Screen::Announcement(_) => s.apply(Command::Dismiss).unwrap(),
+                Screen::HandOver(c) => s.apply(Command::TakeDevice(c)).unwrap(),
+                Screen::Play(_) if t.step.review => s.apply(Command::EndReview).unwrap(),
+                Screen::Play(_) if t.step.offer => s.apply(Command::Pass).unwrap(),
+                Screen::Play(_) if t.step.must_confirm => s.apply(Command::Confirm).unwrap(),
+                Screen::Play(_) => {
+                    let moves = t.view.moves.clone();
+                    if let Some(&take) = moves.iter().find(|m| matches!(m, Move::Take { .. })) {
+                        let confirmed = s.moves.len();
+                        s.apply(Command::Act(take)).unwrap();
+                        assert_eq!((s.moves.len(), s.staged.clone()), (confirmed, vec![take]), "staged, not in the game yet");
+                        let prompt = s.table().prompt;
+                        assert!(prompt.contains("you took"), "{prompt}");
+                        s.apply(Command::Undo).unwrap();
+                        assert!(s.staged.is_empty());
+                        assert!(s.table().view.moves.contains(&take), "the pile is still open to choose from");
+                        s.apply(Command::Act(take)).unwrap();
+                        if s.must_confirm() {
+                            s.apply(Command::Confirm).unwrap();
+                        } else {
+                            s.confirm();
+                        }
+                        assert_eq!(s.moves.last(), Some(&take), "confirmed");
+                        return;
+                    }
+                    let m = moves.iter().copied().find(|m| matches!(m, Move::Open { .. })).unwrap_or_else(|| first_non_done(&moves, step));
+                    s.apply(Command::Act(m)).unwrap();
+                }
+            }
+        }
+        panic!("no politics card was taken in {} moves", s.moves.len());
+    }
+
     #[test]
     fn both_editions_stage_take_back_and_hand_over_alike() {
         staging_hand_over_and_record(classic_game());

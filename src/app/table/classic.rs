@@ -2,7 +2,7 @@
 //! board with a move held back for "Confirm".
 
 use super::{End, TableWords};
-use crate::app::log::classic::action_text;
+use crate::app::log::classic::{action_text, card_name};
 use crate::app::board::BoardModel;
 use crate::app::session::{Screen, Session};
 use crate::app::targets::Mode;
@@ -26,6 +26,9 @@ impl TableWords for Game {
                 })
                 .unwrap_or_default()
         };
+        if let Some(Move::Take { card, .. }) = s.staged.last() {
+            return tr!(PanelPromptTook, me = me, card = card_name(*card));
+        }
         match &v.phase {
             _ if s.pending.is_some() => tr!(PanelPromptPending, me = me),
             _ if s.must_confirm() => tr!(PanelPromptComplete, me = me),

@@ -87,6 +87,8 @@ pub struct Table<G: TableWords> {
     pub screen: Screen,
     /// Why the device goes to the next player (behind a hand-over screen).
     pub reason: String,
+    /// Behind the last announcement, the person the device passes to next (one screen for both).
+    pub then_to: Option<Colour>,
     /// What the seat may see.
     pub view: G::View,
     /// Every colour's display name.
@@ -172,6 +174,10 @@ impl<G: TableWords> Session<G> {
             None => Marks::default(),
         };
         let playing = matches!(screen, Screen::Play(_));
+        let then_to = match (&screen, self.actor()) {
+            (Screen::Announcement(_), Some(a)) if self.announcements.len() == 1 && self.seats.person(a) && self.holder != Some(a) => Some(a),
+            _ => None,
+        };
         let step = Step {
             staged: self.staged.len(),
             pending: self.pending.is_some(),
@@ -183,7 +189,11 @@ impl<G: TableWords> Session<G> {
         };
         Table {
             id: self.id.clone(),
-            reason: if matches!(screen, Screen::HandOver(_)) { self.hand_over_reason() } else { String::new() },
+            reason: match (&screen, then_to) {
+                (Screen::HandOver(_), _) | (Screen::Announcement(_), Some(_)) => self.hand_over_reason(),
+                _ => String::new(),
+            },
+            then_to,
             prompt: G::prompt(self, &view),
             names: Colour::ALL.iter().map(|&c| (c, self.name(c))).collect(),
             log: self.log.clone(),
@@ -264,6 +274,7 @@ impl<G: TableWords> Table<G> {
         m.recent_edges = self.recent.edges.clone();
         m.recent_spaces = self.recent.spaces.clone();
         m.highlight = highlight;
+        m.points = self.changes.clone();
         m
     }
 }

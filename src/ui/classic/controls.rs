@@ -3,10 +3,11 @@
 //! decision cards, negotiating, a sealed bid, the politics piles.
 
 use super::with;
-use crate::app::log::classic::{action_help, action_text, bid_text};
-use crate::app::panels::classic::{card_label, choice_label};
-use crate::app::panels::ducats_of;
+use crate::app::log::classic::{action_help, action_text, bid_text, card_label};
+use crate::app::panels::classic::{action_art, choice_label, politics_card_face, politics_what};
+use crate::app::panels::{art, ducats_of};
 use crate::app::table::{Command, Table};
+use crate::app::tree::{html, Node};
 use crate::app::targets::classic::mode_notice;
 use crate::app::targets::Mode;
 use crate::engine::classic::game::Game;
@@ -14,7 +15,7 @@ use crate::engine::{CardFace, Colour, Move, PhaseView, PoliticsCard, Treasures};
 use crate::tr;
 use crate::ui::ctx::{plain, Choice, Ctx};
 use crate::ui::seats::SeatBar;
-use crate::ui::widgets::staging;
+use crate::ui::widgets::{confirm_label, staging};
 use leptos::prelude::*;
 
 /// What the controls show, derived from the table (so they are drawn again only when it changes).
@@ -63,8 +64,8 @@ pub fn Controls() -> impl IntoView {
     let body = move || match part.get() {
         Part::Nothing => ().into_any(),
         Part::Staging { pending, must } => {
-            let label = if pending { tr!(String PanelConfirmNextCard) } else if must { tr!(String PanelConfirmDone) } else { tr!(String PanelConfirm) };
-            view! { {staging(ctx, label, must)} {(!must).then(|| view! { <Extras/><StepControls/> })} }.into_any()
+            let label = if pending { tr!(String PanelConfirmNextCard) } else { confirm_label(ctx, must) };
+            view! { {staging(ctx, label, must)} {(!must).then(|| view! { <StepControls/><Extras/> })} }.into_any()
         }
         Part::Politics { ally, renegade, done } => {
             let pick = move |m: Mode| {
@@ -87,7 +88,7 @@ pub fn Controls() -> impl IntoView {
             }
             .into_any()
         }
-        Part::Step => view! { <Extras/><StepControls/> }.into_any(),
+        Part::Step => view! { <StepControls/><Extras/> }.into_any(),
     };
     view! { <div class="controls"><SeatBar/>{choice}{body}</div> }
 }
@@ -112,7 +113,7 @@ fn Extras() -> impl IntoView {
         let (forest, done, staged) = state.get();
         view! {
             {forest.then(|| view! { <p class="hint">{tr!(PanelForestHint)}</p> })}
-            {done.map(|m| view! { <div class="row"><button type="button" class="done" on:click=move |_| ctx.send(Command::Act(m))>{if staged { tr!(PanelEndActionConfirm) } else { tr!(PanelEndAction) }}</button></div> })}
+            {done.map(|m| view! { <div class="row"><button type="button" class="done" on:click=move |_| ctx.send(Command::Act(m))>{if staged { tr!(PanelEndActionEarly) } else { tr!(PanelEndAction) }}</button></div> })}
         }
     }
 }
@@ -160,7 +161,7 @@ fn StepControls() -> impl IntoView {
         Some(Step::Pile { by, pile, cards }) => view! {
             <div class="pile-open" data-private=by.name()>
                 <p>{tr!(PanelPileTake, pile = pile)}</p>
-                <div class="row">{cards.into_iter().map(|c| view! { <button type="button" class="card" data-take=c.name() on:click=move |_| ctx.send(Command::Act(Move::Take { by, pile, card: c }))>{card_label(c)}</button> }).collect_view()}</div>
+                <div class="row cards">{cards.into_iter().map(|c| view! { <button type="button" class="card politics-card" data-take=c.name() aria-label=card_label(c) inner_html=art_html(&politics_card_face(c, &politics_what(c))) on:click=move |_| ctx.send(Command::Act(Move::Take { by, pile, card: c }))></button> }).collect_view()}</div>
             </div>
         }
         .into_any(),
@@ -207,6 +208,8 @@ fn Decide(by: Colour, cards: usize, actions: Vec<crate::engine::Action>) -> impl
     let lay = move |_| {
         let c = chosen.get_untracked();
         if c.len() == cards {
+            // A refused choice (the lesson's step) starts again from no cards chosen.
+            chosen.set(Vec::new());
             ctx.send(Command::Act(Move::Decide { by, first: c[0], second: c.get(1).copied() }));
         }
     };
@@ -219,7 +222,7 @@ fn Decide(by: Colour, cards: usize, actions: Vec<crate::engine::Action>) -> impl
                         let a = actions[i as usize - 1];
                         view! {
                             <button type="button" class=if c.contains(&i) { "decision active" } else { "decision" } data-decision=i.to_string() data-help=action_help(a) on:click=move |_| toggle(i)>
-                                <b>{i}</b>{format!(" {}", action_text(a))}
+                                <span class="art-host" inner_html=art_html(&[art(action_art(a))])></span><b>{i}</b>{format!(" {}", action_text(a))}
                             </button>
                         }
                     }).collect_view()}
@@ -291,4 +294,9 @@ fn Bid(by: Colour, max: u32, held: Treasures) -> impl IntoView {
             }}
         </div>
     }
+}
+
+/// A card's face drawn by the app's trees, as markup for a button (it holds no taps of its own).
+fn art_html(nodes: &[Node<()>]) -> String {
+    html(nodes).0
 }

@@ -3,13 +3,11 @@
 
 mod controls;
 
-use super::ctx::{Choice, Ctx};
+use super::ctx::Ctx;
 use super::tree::{tappable, tree};
 use super::widgets::GameFrame;
-use crate::app::board::svg::BoardTap;
 use crate::app::panels::classic::{action_card, private, track, Unally};
 use crate::app::table::{Command, Table};
-use crate::app::targets::classic::{tap_edge, tap_space};
 use crate::app::AnyTable;
 use crate::engine::classic::game::Game;
 use crate::tr;
@@ -37,26 +35,11 @@ pub fn GameScreen() -> impl IntoView {
         })
         .unwrap_or_default()
     });
-    let board = Memo::new(move |_| {
-        let (mode, highlight) = (ctx.mode.get(), ctx.highlight.get());
-        with(ctx, |t| t.board(mode, highlight))
-    });
-    let on_tap = Callback::new(move |tap: BoardTap| {
-        let mode = ctx.mode.get_untracked();
-        let Some(decided) = ctx.table.with_untracked(|t| match (t, tap) {
-            (Some(AnyTable::Classic(t)), BoardTap::Space(s)) => Some(tap_space(&t.view, mode, s)),
-            (Some(AnyTable::Classic(t)), BoardTap::Edge(e)) => Some(tap_edge(&t.view, e)),
-            _ => None,
-        }) else {
-            return;
-        };
-        ctx.tap(decided, Choice::Classic);
-    });
     let side = view! {
         {tappable("private-host", move || with(ctx, private).unwrap_or_default(), move |Unally(m)| ctx.send(Command::Act(m)))}
         {tree("panel action-card", move || with(ctx, action_card).unwrap_or_default())}
         {tree("panel track", move || with(ctx, track).unwrap_or_default())}
     }
     .into_any();
-    view! { <GameFrame class="game classic" info=info board=board on_tap=on_tap side_label=tr!(PanelSideClassic) controls=view! { <controls::Controls/> }.into_any() side=side/> }
+    view! { <GameFrame class="game classic" info=info side_label=tr!(PanelSideClassic) controls=view! { <controls::Controls/> }.into_any() side=side/> }
 }

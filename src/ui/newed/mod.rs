@@ -4,11 +4,9 @@
 use super::ctx::{plain, Choice, Ctx};
 use super::seats::SeatBar;
 use super::tree::{tappable, tree};
-use super::widgets::{staging, GameFrame};
-use crate::app::board::svg::BoardTap;
-use crate::app::panels::newed::{hand, market, players, HandTap, MarketTap};
+use super::widgets::{confirm_label, staging, GameFrame};
+use crate::app::panels::newed::{hand, hand_choice, market, mines, players, refill, HandTap, MarketTap};
 use crate::app::table::{Command, Table};
-use crate::app::targets::newed::{tap_edge, tap_space};
 use crate::app::targets::Mode;
 use crate::app::AnyTable;
 use crate::engine::newed::view::PhaseView;
@@ -39,30 +37,21 @@ pub fn GameScreen() -> impl IntoView {
         })
         .unwrap_or_default()
     });
-    let board = Memo::new(move |_| {
-        let (mode, highlight) = (ctx.mode.get(), ctx.highlight.get());
-        with(ctx, |t| t.board(mode, highlight))
-    });
-    let on_tap = Callback::new(move |tap: BoardTap| {
-        let mode = ctx.mode.get_untracked();
-        let Some(decided) = ctx.table.with_untracked(|t| match (t, tap) {
-            (Some(AnyTable::New(t)), BoardTap::Space(s)) => Some(tap_space(&t.view, mode, s)),
-            (Some(AnyTable::New(t)), BoardTap::Edge(e)) => Some(tap_edge(&t.view, e)),
-            _ => None,
-        }) else {
-            return;
-        };
-        ctx.tap(decided, Choice::New);
-    });
-    let side = view! {
+    let controls = view! {
         <SeatBar/>
         <Controls/>
-        {tappable("hand-host", move || with(ctx, hand).unwrap_or_default(), move |HandTap(m)| ctx.send(Command::Act(m)))}
-        {tappable("panel market", move || with(ctx, market).unwrap_or_default(), move |MarketTap(m)| ctx.send(Command::Act(m)))}
-        {tree("panel track", move || with(ctx, players).unwrap_or_default())}
+        {tappable("hand-choice", move || with(ctx, hand_choice).unwrap_or_default(), move |HandTap(m)| ctx.send(Command::Act(m)))}
+        {tappable("refill-host", move || with(ctx, refill).unwrap_or_default(), move |MarketTap(m)| ctx.send(Command::Act(m)))}
     }
     .into_any();
-    view! { <GameFrame class="game new-edition" info=info board=board on_tap=on_tap side_label=tr!(PanelSideNew) controls=().into_any() side=side/> }
+    let side = view! {
+        {tree("hand-host", move || with(ctx, hand).unwrap_or_default())}
+        {tree("panel market", move || with(ctx, market).unwrap_or_default())}
+        {tree("panel track", move || with(ctx, players).unwrap_or_default())}
+        {tree("panel mines", move || with(ctx, |_| mines()).unwrap_or_default())}
+    }
+    .into_any();
+    view! { <GameFrame class="game new-edition" info=info side_label=tr!(PanelSideNew) controls=controls side=side/> }
 }
 
 /// What the controls show.
@@ -107,7 +96,7 @@ fn Controls() -> impl IntoView {
         view! {
             {(ctx.mode.get() != Mode::Normal).then(|| view! { <div class="row"><button type="button" data-cancel="" on:click=move |_| ctx.cancel()>{tr!(PanelChooseAgain)}</button></div> })}
             {if s.staged {
-                Some(staging(ctx, if s.must { tr!(String PanelConfirmPass) } else { tr!(String PanelConfirm) }, s.must).into_any())
+                Some(staging(ctx, confirm_label(ctx, s.must), s.must).into_any())
             } else if s.review {
                 Some(view! { <div class="row"><button type="button" class="primary" data-pass="" on:click=move |_| ctx.send(plain(Command::EndReview))>{tr!(PanelDonePass)}</button></div> }.into_any())
             } else {
