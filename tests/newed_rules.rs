@@ -444,8 +444,8 @@ fn done_when_no_action_is_under_way_is_refused() {
 fn refill_takes_one_card_at_a_time_until_the_hand_holds_three() {
     let text = three("[Deck \"D1 D2 D3\"]\n[Hands \"red:A1 blue:A4,A5,A6 orange:A7,A8,A9\"]\n[Market \"B5\"]", "");
     let mut g = game(&text);
-    play(&mut g, "red play A1");
-    play(&mut g, "red done");
+    play(&mut g, "red play A1"); // one border: the action ends by itself
+    play(&mut g, "red border e5-e6");
     assert!(in_refill(&g, "red"));
     play(&mut g, "red draw");
     assert_eq!(cards(g.hand(c("red"))), strings(&["D1"]), "the deck's top card");
@@ -468,11 +468,23 @@ fn only_cards_in_hand_can_be_sold_or_played() {
     refuse(&mut g, "blue sell D10", IllegalMove::NotYourTurn);
 }
 
-// ----- R-N2 / R-N4: fewer, or nothing ------------------------------------------------------------
+// ----- R-N2 / R-N4: fewer, but at least the first step ---------------------------------------
 
-// R-N2: a borders card allows *up to* its number; `done` ends it early.
+// R-N4: `done` ends a card's action only after its first step: not before the first border.
 #[test]
-fn fewer_borders_than_the_card_allows() {
+fn done_before_the_first_border_is_refused() {
+    let mut g = game(&three(&hands("A5,A1,A2"), ""));
+    play(&mut g, "red play A5"); // B3, price 2
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
+    assert_eq!(work(&g), Some(Work::Borders { left: 3 }));
+    assert!(!legal(&g).iter().any(|m| m == "red done"));
+    assert!(legal(&g).iter().all(|m| m.starts_with("red border ")), "{:?}", legal(&g));
+}
+
+// R-N4 (and R-N2): a borders card places *up to* its number, at least one; after the first
+// border `done` ends it.
+#[test]
+fn one_border_of_three_then_done_is_accepted() {
     let mut g = game(&three(&hands("A5,A1,A2"), ""));
     play(&mut g, "red play A5"); // B3, price 2
     play(&mut g, "red border e5-e6");
@@ -483,11 +495,12 @@ fn fewer_borders_than_the_card_allows() {
     assert_eq!(g.board().borders_in_stock(), 99);
 }
 
-// R-N2: a two-knight card may place just one.
+// R-N4 (FAQ: "you may build only one knight"): a two-knight card may place just one, and not none.
 #[test]
-fn fewer_knights_than_the_card_allows() {
+fn a_two_knight_card_used_for_one_knight() {
     let mut g = game(&three(&format!("[Castles \"red:g1 {OPEN_LAND}\"]\n{}", hands("B8,A1,A2")), ""));
     play(&mut g, "red play B8"); // K2, price 4
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
     play(&mut g, "red knight h1");
     assert_eq!(work(&g), Some(Work::Knights { left: 1 }));
     play(&mut g, "red done");
@@ -496,33 +509,113 @@ fn fewer_knights_than_the_card_allows() {
     assert_eq!(g.ducats(c("red")), 3);
 }
 
-// R-N4, R-N15: a card may be played when its action can do nothing (no knight in stock): the
-// price is paid and, the public facts leaving no step, the action ends by itself.
+// R-N4: a knight card can't be played with no knight in stock (no first step); it can be sold.
 #[test]
-fn a_knight_card_may_be_played_with_no_knight_in_stock() {
+fn a_knight_card_cannot_be_played_with_no_knight_in_stock() {
     let knights = "b1,c1,d1,e1,f1,g1,h1,i1,j1,k1,l1,c2,d2,e2,g2";
     let text = three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Knights \"red:{knights}\"]\n{}", hands("A9,A1,A2")), "");
     let mut g = game(&text);
     assert_eq!(player(&g, "red")["knights_in_stock"], 0);
-    let ev = play(&mut g, "red play A9"); // K1, price 2
-    assert!(ev.contains(&Event::ActionEnded { by: c("red") }), "{ev:?}");
-    assert!(in_refill(&g, "red"), "{:?}", g.phase());
-    assert_eq!(g.ducats(c("red")), 5);
+    refuse(&mut g, "red play A9", IllegalMove::NoKnightInStock);
+    assert_eq!(g.why_unplayable(c("red"), PowerCardId::parse("A9").unwrap(), 1), Some(IllegalMove::NoKnightInStock));
+    play(&mut g, "red sell A9");
 }
 
-// R-N4, R-N15: a forest knight costs 1 more when placed; when only money stands in the way the
-// action does not end by itself — the player writes `done`.
+// R-N4: a knight card is playable only if, its price paid, a free meadow spot exists or a forest
+// spot can still be paid. Castle a1's only knight spot is the forest b1 (a2 is a mine): holding
+// exactly the price of A9 (2) it can't be played; with one ducat more it can, and the knight costs 1.
 #[test]
-fn when_only_money_stands_in_the_way_the_player_writes_done() {
-    // Castle a1: its only knight spot is the forest b1 (a2 is a mine).
-    let text = three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Ducats \"red:2\"]\n{}", hands("A9,A1,A2")), "");
+fn a_one_knight_card_with_only_forest_spots_needs_a_ducat_beyond_its_price() {
+    let position = |ducats: u32| three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Ducats \"red:{ducats}\"]\n{}", hands("A9,A1,A2")), "");
+    let mut exact = game(&position(2));
+    refuse(&mut exact, "red play A9", IllegalMove::NoKnightToPlace);
+    assert!(legal(&exact).contains(&"red sell A9".to_string()));
+    let mut more = game(&position(3));
+    play(&mut more, "red play A9");
+    assert_eq!(more.ducats(c("red")), 1);
+    assert_eq!(legal(&more), ["red knight b1"], "the one step, no `done` before it");
+    let ev = play(&mut more, "red knight b1");
+    assert!(ev.contains(&Event::KnightPlaced { by: c("red"), at: sp("b1"), cost: 1 }), "{ev:?}");
+    assert_eq!(more.ducats(c("red")), 0);
+    assert!(in_refill(&more, "red"));
+}
+
+// R-N4, R-N15: after the first knight, when only money stands in the way of the second (forest
+// spots only, no money left) the action does not end by itself: the player writes `done`.
+#[test]
+fn when_only_money_stands_in_the_way_after_the_first_step_the_player_writes_done() {
+    // Castle g2: knight spots g1 (meadow) and g3 (forest); from g1 also f1 (forest); blue holds h1.
+    let text = three(&format!("[Castles \"red:g2 {OPEN_LAND}\"]\n[Knights \"blue:h1\"]\n[Ducats \"red:4\"]\n{}", hands("B8,A1,A2")), "");
     let mut g = game(&text);
-    play(&mut g, "red play A9"); // price 2: nothing left
+    play(&mut g, "red play B8"); // K2, price 4: nothing left
     assert_eq!(g.ducats(c("red")), 0);
+    play(&mut g, "red knight g1");
     assert_eq!(work(&g), Some(Work::Knights { left: 1 }));
-    refuse(&mut g, "red knight b1", IllegalMove::CannotAfford);
+    refuse(&mut g, "red knight g3", IllegalMove::CannotAfford);
+    assert_eq!(legal(&g), ["red done"]);
     play(&mut g, "red done");
     assert!(in_refill(&g, "red"));
+}
+
+// R-N4: a card of which only the second action can begin is playable for that one only (C14:
+// Alliance or 2 borders; red has no region to ally).
+#[test]
+fn a_two_action_card_is_playable_only_for_the_action_that_can_begin() {
+    let mut g = game(&three(&hands("C14,A1,A2"), ""));
+    let moves = legal(&g);
+    assert!(!moves.contains(&"red play C14 1".to_string()), "{moves:?}");
+    assert!(moves.contains(&"red play C14 2".to_string()), "{moves:?}");
+    refuse(&mut g, "red play C14 1", IllegalMove::NoAlliancePossible);
+    play(&mut g, "red play C14 2");
+    assert_eq!(work(&g), Some(Work::Borders { left: 2 }));
+    assert_eq!(g.ducats(c("red")), 2);
+}
+
+// R-N4: an expansion card needs a region of the player's that can take a space.
+#[test]
+fn an_expansion_card_with_no_space_to_take_is_refused() {
+    // Red has a castle but no region; with the corner region a1 it may expand.
+    let mut g = game(&three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n{}", hands("A14,A1,A2")), ""));
+    refuse(&mut g, "red play A14", IllegalMove::NoSpaceToTake);
+    let mut g = game(&three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Borders \"{CORNER}\"]\n{}", hands("A14,A1,A2")), ""));
+    play(&mut g, "red play A14");
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
+    play(&mut g, "red expand a3");
+    play(&mut g, "red done");
+    assert!(in_refill(&g, "red"));
+}
+
+// R-N4: a borders card can't be played when no border can be placed (here the stock is empty).
+#[test]
+fn a_borders_card_with_no_border_to_place_is_refused() {
+    // 100 borders on the vertical edges of rows 1 to 10 (no castles: nothing is enclosed).
+    let edges: Vec<String> = (1..=10).flat_map(|row| (0..10u8).map(move |col| format!("{}{row}-{}{row}", (b'a' + col) as char, (b'a' + col + 1) as char))).collect();
+    assert_eq!(edges.len(), 100);
+    let mut g = game(&three(&format!("[Borders \"{}\"]\n{}", edges.join(" "), hands("A5,A1,A2")), ""));
+    assert_eq!(g.board().borders_in_stock(), 0);
+    refuse(&mut g, "red play A5", IllegalMove::NoBorderToPlace);
+    assert_eq!(legal(&g).iter().filter(|m| m.starts_with("red play")).count(), 0, "{:?}", legal(&g));
+    play(&mut g, "red sell A5");
+}
+
+// R-N4: `why_unplayable` gives exactly the reason `play` refuses with, and nothing for a card
+// that may be played (the hand's buttons say it).
+#[test]
+fn why_unplayable_agrees_with_play() {
+    let g = game(&three(&format!("[Ducats \"red:4\"]\n{}", hands("C14,C8,A1")), ""));
+    let id = |s: &str| PowerCardId::parse(s).unwrap();
+    for (card, action, why) in [
+        ("C14", 1, Some(IllegalMove::CannotAfford)),
+        ("C8", 1, Some(IllegalMove::CannotAfford)),
+        ("A1", 1, None),
+        ("A1", 2, Some(IllegalMove::NoSuchAction)),
+        ("D1", 1, Some(IllegalMove::PowerCardNotInHand)),
+    ] {
+        assert_eq!(g.why_unplayable(c("red"), id(card), action), why, "{card} {action}");
+        let mut copy = g.clone();
+        let line = if id(card).action_count() == 1 && action == 1 { format!("red play {card}") } else { format!("red play {card} {action}") };
+        assert_eq!(copy.play(mv(&line)).err(), why, "{line}");
+    }
 }
 
 // ----- borders -------------------------------------------------------------------------------
@@ -955,7 +1048,7 @@ fn drawing_the_last_card_ends_the_refill_and_starts_the_final_phase() {
     let mut g = game(&text);
     assert!(!g.final_phase());
     play(&mut g, "red play A1");
-    play(&mut g, "red done");
+    play(&mut g, "red border e5-e6");
     let ev = play(&mut g, "red draw");
     assert!(ev.contains(&Event::FinalPhase), "{ev:?}");
     assert!(g.final_phase());
@@ -1040,7 +1133,7 @@ fn no_bonus_for_zero_ducats() {
     assert_eq!([ducat_bonus(&ev, "red"), ducat_bonus(&ev, "blue"), ducat_bonus(&ev, "orange")], [5, 0, 0]);
     assert_eq!([g.score(c("blue")), g.score(c("orange"))], [0, 0]);
     // Nobody with money: nobody gets a bonus (red plays its last card instead of selling it).
-    let text = three("[Deck \"\"]\n[Ducats \"red:0 blue:0 orange:0\"]\n[Hands \"red:A1 blue: orange:\"]", "red play A1\nred done");
+    let text = three("[Deck \"\"]\n[Ducats \"red:0 blue:0 orange:0\"]\n[Hands \"red:A1 blue: orange:\"]", "red play A1\nred border e5-e6");
     let (g, ev) = replay(&text);
     assert!(g.is_over());
     assert!(!ev.iter().any(|e| matches!(e, Event::Score { reason: ScoreReason::DucatBonus, delta, .. } if *delta != 0)), "{ev:?}");
@@ -1202,10 +1295,10 @@ fn renegade_needs_a_knight_in_a_neighbouring_foreign_region() {
     play(&mut g, "red renegade d1 b3");
 }
 
-// R-N10, R-N4: a Renegade with no possible target does nothing: the price is paid, the action
-// ends by itself — here orange's region has no orange knight.
+// R-N4, R-N10 (FAQ: "No"): a Renegade card with no possible Renegade can't be played — here
+// orange's region has no orange knight — and is sold instead; nothing is paid for nothing.
 #[test]
-fn a_renegade_with_no_possible_move_does_nothing() {
+fn a_renegade_card_with_no_possible_renegade_is_refused() {
     let text = three(
         &format!(
             "[Castles \"red:a1 blue:d1 orange:a4\"]\n[Knights \"red:a3 blue:c1\"]\n[Borders \"{TWO_REGIONS} a5-a6 b5-b6 b4-c4 b5-c5\"]\n\
@@ -1214,10 +1307,10 @@ fn a_renegade_with_no_possible_move_does_nothing() {
         "",
     );
     let mut g = game(&text);
-    let ev = play(&mut g, "orange play C11");
-    assert!(ev.contains(&Event::ActionEnded { by: c("orange") }), "{ev:?}");
-    assert!(in_refill(&g, "orange"));
-    assert_eq!(g.ducats(c("orange")), 2);
+    refuse(&mut g, "orange play C11", IllegalMove::NoRenegadePossible);
+    assert!(!legal(&g).iter().any(|m| m.starts_with("orange play C11")), "{:?}", legal(&g));
+    assert_eq!(g.ducats(c("orange")), 7);
+    play(&mut g, "orange sell C11");
     assert_eq!(g.board().knights(c("red")).len(), 1);
 }
 
@@ -1413,7 +1506,7 @@ fn the_final_phase_goes_on_until_nobody_holds_a_card() {
     assert!(g.is_over());
 }
 
-// R-N10 (R-B8): a Renegade needs an own knight in stock; without one the card does nothing.
+// R-N10 (R-B8), R-N4: a Renegade needs an own knight in stock; without one the card can't be played.
 #[test]
 fn a_renegade_needs_a_knight_in_stock() {
     let others = "a3,e1,f1,g1,h1,i1,j1,k1,l1,e2,g2,i3,j3,h3,i4";
@@ -1423,9 +1516,7 @@ fn a_renegade_needs_a_knight_in_stock() {
     );
     let mut g = game(&text);
     assert_eq!(player(&g, "red")["knights_in_stock"], 0);
-    let ev = play(&mut g, "red play C11");
-    assert!(ev.contains(&Event::ActionEnded { by: c("red") }), "{ev:?}");
-    assert!(in_refill(&g, "red"));
+    refuse(&mut g, "red play C11", IllegalMove::NoKnightInStock);
     assert_eq!(g.board().knights(c("blue")).len(), 1);
 }
 
@@ -1476,8 +1567,11 @@ fn falling_from_four_mines_to_three_keeps_the_monopoly() {
 fn a_castle_needs_room_for_its_knight() {
     let mut g = game(&variable(P3, "", "red castle c1\nred knight b1"));
     // a1's neighbours: b1 (red's knight) and a2 (a mine).
-    refuse(&mut g, "blue castle a1", IllegalMove::NoRoomForKnight);
+    refuse(&mut g, "blue castle a1", IllegalMove::NoGroundForKnight);
     play(&mut g, "blue castle d1");
+    // The referee says it in this edition's words (a forest counts; no "open country").
+    let e = replay_error(&variable(P3, "", "red castle c1\nred knight b1\nblue castle a1"));
+    assert!(e.ends_with("that castle would have no free meadow or forest beside it for its knight"), "{e}");
 }
 
 // R-N10, R-B8, R-N11, R-B11: the neutral colour's regions may be targeted by an alliance, and its
@@ -1501,23 +1595,26 @@ fn neutral_regions_can_be_allied_and_their_knights_count() {
     assert_eq!(g.board().alliances().len(), 1);
 }
 
-// R-N10, R-N15: a Renegade whose only placements are forests, with no money left, does not end by
-// itself: the player writes `done`.
+// R-N4, R-N10 (FAQ: the Deserter only "if you're able to place the deserted knight"): a Renegade
+// whose only placements are forests needs a ducat beyond the card's price; then it is done whole
+// (no `done` instead of it).
 #[test]
-fn a_renegade_stopped_only_by_money_needs_done() {
+fn a_renegade_whose_only_placements_are_forests_needs_a_ducat_beyond_its_price() {
     // Red's knight b3: its placements in the region are the forests a3 and b1.
-    let text = three(
-        &format!("[Castles \"red:a1 blue:d1\"]\n[Knights \"red:b3 blue:c1\"]\n[Borders \"{TWO_REGIONS}\"]\n[Ducats \"red:4\"]\n{}", hands("C11,A1,A2")),
-        "",
-    );
-    let mut g = game(&text);
-    play(&mut g, "red play C11"); // 4 + 1 income - 5
-    assert_eq!(g.ducats(c("red")), 0);
+    let position = |ducats: u32| {
+        three(&format!("[Castles \"red:a1 blue:d1\"]\n[Knights \"red:b3 blue:c1\"]\n[Borders \"{TWO_REGIONS}\"]\n[Ducats \"red:{ducats}\"]\n{}", hands("C11,A1,A2")), "")
+    };
+    let mut exact = game(&position(4)); // 4 + 1 income = the price 5
+    refuse(&mut exact, "red play C11", IllegalMove::NoRenegadePossible);
+    let mut g = game(&position(5));
+    play(&mut g, "red play C11");
+    assert_eq!(g.ducats(c("red")), 1);
     assert_eq!(work(&g), Some(Work::Renegade));
-    refuse(&mut g, "red renegade d1 a3", IllegalMove::CannotAfford);
-    play(&mut g, "red done");
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
+    play(&mut g, "red renegade d1 a3");
+    assert_eq!(g.ducats(c("red")), 0);
     assert!(in_refill(&g, "red"));
-    assert_eq!(g.board().knights(c("blue")).len(), 1);
+    assert!(g.board().knights(c("blue")).is_empty());
 }
 
 // NOTATION (custom positions): cards in Hands and Market leave the Deck, cards not in the Deck are
@@ -1533,7 +1630,7 @@ fn custom_cards_come_out_of_the_deck_and_hands_hold_three_at_most() {
 }
 
 // R-N10: "each holding at least one knight *of its owner*" — another colour's knight standing in
-// one's region does not make a Renegade possible.
+// one's region does not make a Renegade possible (R-N4: so the card can't be played).
 #[test]
 fn a_renegade_counts_only_the_owners_knights_in_each_region() {
     let text = three(
@@ -1542,9 +1639,7 @@ fn a_renegade_counts_only_the_owners_knights_in_each_region() {
     );
     let mut g = game(&text);
     assert_eq!(region(&g, "red", "a1")["knights"], 0);
-    let ev = play(&mut g, "red play C11");
-    assert!(ev.contains(&Event::ActionEnded { by: c("red") }), "{ev:?}");
-    assert!(in_refill(&g, "red"));
+    refuse(&mut g, "red play C11", IllegalMove::NoRenegadePossible);
 }
 
 // R-N1: when all tie for most ducats, all get 5 and nobody is second.

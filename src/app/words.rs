@@ -76,6 +76,13 @@ pub fn refusal(e: IllegalMove) -> String {
         RegionWithoutKnight => tr!(String IllegalRegionWithoutKnight),
         NoRemovableKnight => tr!(String IllegalNoRemovableKnight),
         RegionNotNamed => tr!(String IllegalRegionNotNamed),
+        NoGroundForKnight => tr!(String IllegalNoGroundForKnight),
+        ActionNotBegun => tr!(String IllegalActionNotBegun),
+        NoBorderToPlace => tr!(String IllegalNoBorderToPlace),
+        NoKnightToPlace => tr!(String IllegalNoKnightToPlace),
+        NoSpaceToTake => tr!(String IllegalNoSpaceToTake),
+        NoRenegadePossible => tr!(String IllegalNoRenegadePossible),
+        NoAlliancePossible => tr!(String IllegalNoAlliancePossible),
     }
 }
 
@@ -87,7 +94,19 @@ mod tests {
     #[test]
     fn refusals_in_english_are_the_engines_own_words() {
         set_lang(Lang::En);
-        for e in [IllegalMove::GameOver, IllegalMove::CastleTooClose { min_distance: 3 }, IllegalMove::WrongNumberOfDecisionCards { expected: 2 }, IllegalMove::RegionNotNamed] {
+        for e in [
+            IllegalMove::GameOver,
+            IllegalMove::CastleTooClose { min_distance: 3 },
+            IllegalMove::WrongNumberOfDecisionCards { expected: 2 },
+            IllegalMove::RegionNotNamed,
+            IllegalMove::NoGroundForKnight,
+            IllegalMove::ActionNotBegun,
+            IllegalMove::NoBorderToPlace,
+            IllegalMove::NoKnightToPlace,
+            IllegalMove::NoSpaceToTake,
+            IllegalMove::NoRenegadePossible,
+            IllegalMove::NoAlliancePossible,
+        ] {
             assert_eq!(refusal(e), e.to_string());
         }
     }

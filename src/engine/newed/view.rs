@@ -127,7 +127,7 @@ impl Game {
                 PhaseView::Placement { placer, colour, castle: *castle, min_distance: self.castle_distance_now(colour) }
             }
             Phase::Choose { by } => PhaseView::Choose { by: *by },
-            Phase::Perform { by, card, work } => PhaseView::Perform { by: *by, card: *card, work: *work },
+            Phase::Perform { by, card, work, .. } => PhaseView::Perform { by: *by, card: *card, work: *work },
             Phase::Remove { by, victim, region } => PhaseView::Remove { by: *by, victim: *victim, region: *region },
             Phase::Refill { by, sold } => PhaseView::Refill { by: *by, sold: *sold },
             Phase::Over => PhaseView::Over { winners: self.winners().to_vec(), king: self.won_by_king() },
