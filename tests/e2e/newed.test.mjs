@@ -560,3 +560,35 @@ test("an expansion space two regions touch asks which region takes it; the actio
   assert.deepEqual(after.players.red.regions.map((r) => [r.castle, r.spaces]).sort(), [["a12", 3], ["d12", 2]]);
   assert.deepEqual(app.errors, []);
 });
+
+test("a card that can't be played now has its Play button off and says why (R-N4)", async () => {
+  const { page, srv } = app;
+  // Castle a1's only knight spot is the forest b1 (a2 is a mine): with 2 ducats, A9 (1 knight,
+  // price 2) leaves nothing for the forest; A12 may still be played for its 2 borders.
+  const position = [
+    '[Edition "new"]',
+    '[Players "red blue orange"]',
+    '[Setup "custom"]',
+    '[Seed "5"]',
+    '[Tiles "A0 B0 C0 D0 K0 E0 F0 G0 H0"]',
+    '[Castles "red:a1 orange:h12,l12"]',
+    '[Ducats "red:2"]',
+    '[Hands "red:A1,A9,A12"]',
+    '[Start "red"]',
+    "",
+  ].join("\n");
+  assert.equal(refereeReplay(position).players.red.ducats, 2);
+  await freshStart(page, srv.url);
+  await putSave(page, "g-why", "New Edition · Red, Blue, Orange · turn 1", position);
+  await page.reload();
+  await page.click('[data-save="g-why"] [data-continue]');
+  await takeDevice(page, "red");
+  assert.equal(await page.locator('[data-play="A9 1"]').isDisabled(), true);
+  assert.match(await page.locator('[data-card="A9"] .why-not').innerText(), /no free space for a knight you can pay for/);
+  assert.equal(await page.locator('[data-play="A12 1"]').isDisabled(), true);
+  assert.equal(await page.locator('[data-play="A12 2"]').isDisabled(), false);
+  assert.match(await page.locator('[data-card="A12"] .why-not').innerText(), /knight: no free space for a knight/);
+  assert.equal(await page.locator('[data-card="A1"] .why-not').count(), 0, "a card that may be played says nothing");
+  assert.equal(await page.locator('[data-sell="A9"]').isDisabled(), false, "it can always be sold");
+  assert.deepEqual(app.errors, []);
+});
