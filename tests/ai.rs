@@ -254,7 +254,9 @@ fn new_edition_computers_build_rather_than_trade_cards_forever() {
             }
         }
         assert!(moves < 600, "seed {seed}: {moves} moves");
-        assert!(sells < moves / 4, "seed {seed}: {sells} of {moves} moves sold a card");
+        // With money scarce (the calibrated cards, issue 20) a sale is a fair move while saving
+        // up: about 2 cards sold per card played. Trading forever was hundreds of sales.
+        assert!(sells < moves / 3, "seed {seed}: {sells} of {moves} moves sold a card");
         for c in [Colour::Red, Colour::Blue] {
             assert!(g.board().provinces(c).count() >= 1, "seed {seed}: {c} founded no region");
             assert!(g.ducats(c) < 100, "seed {seed}: {c} hoarded {} ducats", g.ducats(c));

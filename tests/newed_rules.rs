@@ -375,8 +375,8 @@ fn income_is_paid_right_after_the_previous_turns_last_move() {
 fn selling_gains_the_sale_value_and_the_sold_card_cannot_be_taken_back() {
     let text = three(&format!("{}\n[Market \"B5\"]", hands("C6,A1,A2")), "");
     let mut g = game(&text);
-    play(&mut g, "red sell C6"); // sale 3
-    assert_eq!(g.ducats(c("red")), 10);
+    play(&mut g, "red sell C6");
+    assert_eq!(g.ducats(c("red")), 7 + sale("C6"));
     assert_eq!(cards(g.market()), strings(&["B5", "C6"]));
     assert_eq!(cards(g.hand(c("red"))), strings(&["A1", "A2"]));
     assert!(in_refill(&g, "red"));
@@ -391,12 +391,15 @@ fn selling_gains_the_sale_value_and_the_sold_card_cannot_be_taken_back() {
 // R-N4, R-N13: playing pays the price in full; a card whose price can't be paid can't be played.
 #[test]
 fn playing_pays_the_price_and_an_unaffordable_card_cannot_be_played() {
-    let text = three(&format!("[Ducats \"red:4\"]\n{}", hands("C8,A8,A1")), "");
+    // Red holds one ducat more than A8 (B3) costs, and less than C8.
+    let money = price("A8") + 1;
+    assert!(price("C8") > money);
+    let text = three(&format!("[Ducats \"red:{money}\"]\n{}", hands("C8,A8,A1")), "");
     let mut g = game(&text);
-    refuse(&mut g, "red play C8", IllegalMove::CannotAfford); // price 5
-    let ev = play(&mut g, "red play A8"); // B3, price 3
+    refuse(&mut g, "red play C8", IllegalMove::CannotAfford);
+    let ev = play(&mut g, "red play A8");
     assert_eq!(g.ducats(c("red")), 1);
-    assert!(ev.iter().any(|e| matches!(e, Event::Played { price: 3, .. })));
+    assert!(ev.iter().any(|e| matches!(e, Event::Played { price, .. } if *price == money - 1)));
     assert_eq!(work(&g), Some(Work::Borders { left: 3 }));
     assert_eq!(cards(g.hand(c("red"))), strings(&["A1", "C8"]));
 }
@@ -413,7 +416,7 @@ fn a_two_action_card_performs_the_chosen_action() {
     assert_eq!(work(&borders), Some(Work::Borders { left: 2 }));
     play(&mut g, "red play A12 1");
     assert_eq!(work(&g), Some(Work::Knights { left: 1 }));
-    assert_eq!(g.ducats(c("red")), 5);
+    assert_eq!(g.ducats(c("red")), 7 - price("A12"));
 }
 
 // R-N13: a player holding a card must sell or play one: no passing, no drawing instead.
@@ -474,7 +477,7 @@ fn only_cards_in_hand_can_be_sold_or_played() {
 #[test]
 fn done_before_the_first_border_is_refused() {
     let mut g = game(&three(&hands("A5,A1,A2"), ""));
-    play(&mut g, "red play A5"); // B3, price 2
+    play(&mut g, "red play A5"); // B3
     refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
     assert_eq!(work(&g), Some(Work::Borders { left: 3 }));
     assert!(!legal(&g).iter().any(|m| m == "red done"));
@@ -486,7 +489,7 @@ fn done_before_the_first_border_is_refused() {
 #[test]
 fn one_border_of_three_then_done_is_accepted() {
     let mut g = game(&three(&hands("A5,A1,A2"), ""));
-    play(&mut g, "red play A5"); // B3, price 2
+    play(&mut g, "red play A5"); // B3
     play(&mut g, "red border e5-e6");
     assert_eq!(work(&g), Some(Work::Borders { left: 2 }));
     let ev = play(&mut g, "red done");
@@ -499,14 +502,14 @@ fn one_border_of_three_then_done_is_accepted() {
 #[test]
 fn a_two_knight_card_used_for_one_knight() {
     let mut g = game(&three(&format!("[Castles \"red:g1 {OPEN_LAND}\"]\n{}", hands("B8,A1,A2")), ""));
-    play(&mut g, "red play B8"); // K2, price 4
+    play(&mut g, "red play B8"); // K2
     refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
     play(&mut g, "red knight h1");
     assert_eq!(work(&g), Some(Work::Knights { left: 1 }));
     play(&mut g, "red done");
     assert!(in_refill(&g, "red"));
     assert_eq!(player(&g, "red")["knights_in_stock"], 14);
-    assert_eq!(g.ducats(c("red")), 3);
+    assert_eq!(g.ducats(c("red")), 7 - price("B8"));
 }
 
 // R-N4: a knight card can't be played with no knight in stock (no first step); it can be sold.
@@ -523,14 +526,15 @@ fn a_knight_card_cannot_be_played_with_no_knight_in_stock() {
 
 // R-N4: a knight card is playable only if, its price paid, a free meadow spot exists or a forest
 // spot can still be paid. Castle a1's only knight spot is the forest b1 (a2 is a mine): holding
-// exactly the price of A9 (2) it can't be played; with one ducat more it can, and the knight costs 1.
+// exactly the price of A9 (a single knight: 2) it can't be played; with one ducat more it can,
+// and the knight costs 1.
 #[test]
 fn a_one_knight_card_with_only_forest_spots_needs_a_ducat_beyond_its_price() {
     let position = |ducats: u32| three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Ducats \"red:{ducats}\"]\n{}", hands("A9,A1,A2")), "");
-    let mut exact = game(&position(2));
+    let mut exact = game(&position(price("A9")));
     refuse(&mut exact, "red play A9", IllegalMove::NoKnightToPlace);
     assert!(legal(&exact).contains(&"red sell A9".to_string()));
-    let mut more = game(&position(3));
+    let mut more = game(&position(price("A9") + 1));
     play(&mut more, "red play A9");
     assert_eq!(more.ducats(c("red")), 1);
     assert_eq!(legal(&more), ["red knight b1"], "the one step, no `done` before it");
@@ -545,9 +549,9 @@ fn a_one_knight_card_with_only_forest_spots_needs_a_ducat_beyond_its_price() {
 #[test]
 fn when_only_money_stands_in_the_way_after_the_first_step_the_player_writes_done() {
     // Castle g2: knight spots g1 (meadow) and g3 (forest); from g1 also f1 (forest); blue holds h1.
-    let text = three(&format!("[Castles \"red:g2 {OPEN_LAND}\"]\n[Knights \"blue:h1\"]\n[Ducats \"red:4\"]\n{}", hands("B8,A1,A2")), "");
+    let text = three(&format!("[Castles \"red:g2 {OPEN_LAND}\"]\n[Knights \"blue:h1\"]\n[Ducats \"red:{}\"]\n{}", price("B8"), hands("B8,A1,A2")), "");
     let mut g = game(&text);
-    play(&mut g, "red play B8"); // K2, price 4: nothing left
+    play(&mut g, "red play B8"); // K2: nothing left
     assert_eq!(g.ducats(c("red")), 0);
     play(&mut g, "red knight g1");
     assert_eq!(work(&g), Some(Work::Knights { left: 1 }));
@@ -568,7 +572,7 @@ fn a_two_action_card_is_playable_only_for_the_action_that_can_begin() {
     refuse(&mut g, "red play C14 1", IllegalMove::NoAlliancePossible);
     play(&mut g, "red play C14 2");
     assert_eq!(work(&g), Some(Work::Borders { left: 2 }));
-    assert_eq!(g.ducats(c("red")), 2);
+    assert_eq!(g.ducats(c("red")), 7 - price("C14"));
 }
 
 // R-N4: an expansion card needs a region of the player's that can take a space.
@@ -602,7 +606,8 @@ fn a_borders_card_with_no_border_to_place_is_refused() {
 // that may be played (the hand's buttons say it).
 #[test]
 fn why_unplayable_agrees_with_play() {
-    let g = game(&three(&format!("[Ducats \"red:4\"]\n{}", hands("C14,C8,A1")), ""));
+    let money = price("C14").min(price("C8")) - 1;
+    let g = game(&three(&format!("[Ducats \"red:{money}\"]\n{}", hands("C14,C8,A1")), ""));
     let id = |s: &str| PowerCardId::parse(s).unwrap();
     for (card, action, why) in [
         ("C14", 1, Some(IllegalMove::CannotAfford)),
@@ -720,13 +725,14 @@ fn a_border_can_found_a_region_for_another_player() {
 #[test]
 fn a_forest_knight_costs_one_ducat_when_placed() {
     let mut g = game(&three(&format!("[Castles \"red:g1 {OPEN_LAND}\"]\n{}", hands("B8,A1,A2")), ""));
-    play(&mut g, "red play B8"); // K2, price 4
-    assert_eq!(g.ducats(c("red")), 3);
+    play(&mut g, "red play B8"); // K2
+    let left = 7 - price("B8");
+    assert_eq!(g.ducats(c("red")), left);
     let ev = play(&mut g, "red knight f1");
     assert!(ev.iter().any(|e| matches!(e, Event::KnightPlaced { cost: 1, .. })), "{ev:?}");
-    assert_eq!(g.ducats(c("red")), 2);
+    assert_eq!(g.ducats(c("red")), left - 1);
     play(&mut g, "red knight h1");
-    assert_eq!(g.ducats(c("red")), 2);
+    assert_eq!(g.ducats(c("red")), left - 1);
     assert!(in_refill(&g, "red"), "two knights placed: the action is over");
 }
 
@@ -755,7 +761,7 @@ fn expansion_takes_up_to_two_spaces_and_scores_their_values() {
     let text = three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Borders \"{TWO_REGIONS}\"]\n{}", hands("A14,A1,A2")), "");
     let mut g = game(&text);
     assert_eq!(region_castles(&g, "red"), ["a1"]);
-    play(&mut g, "red play A14"); // E, price 3
+    play(&mut g, "red play A14"); // E
     refuse(&mut g, "red expand a5", IllegalMove::NotAdjacentToProvince);
     play(&mut g, "red expand a4"); // meadow
     let ev = play(&mut g, "red expand b4"); // forest, beside a4 and b3
@@ -1086,7 +1092,8 @@ fn a_player_without_cards_is_skipped_without_income() {
     assert!(!ev.iter().any(|e| matches!(e, Event::Income { colour, ducats } if *colour == c("red") && *ducats > 0)));
     assert_eq!(g.ducats(c("red")), 7);
     assert!(choosing(&g, "blue"));
-    let ev = play(&mut g, "blue sell A4"); // sale 2: blue 9, red 7, orange 7
+    assert!(sale("A4") > 0);
+    let ev = play(&mut g, "blue sell A4"); // blue 7 + its sale, red 7, orange 7
     assert!(g.is_over());
     assert_eq!(ducat_bonus(&ev, "blue"), 5);
     assert_eq!(ducat_bonus(&ev, "red"), 3);
@@ -1095,7 +1102,7 @@ fn a_player_without_cards_is_skipped_without_income() {
     assert!(!g.won_by_king());
 }
 
-/// The end at once: an empty deck, red's last card A1 (sale 1), the others without cards.
+/// The end at once: an empty deck, red's last card A1 (sold: `sale("A1")`), the others without cards.
 fn last_card(ducats: &str, scores: &str) -> String {
     three(&format!("[Deck \"\"]\n[Ducats \"{ducats}\"]\n[Scores \"{scores}\"]\n[Hands \"red:A1 blue: orange:\"]"), "red sell A1")
 }
@@ -1105,7 +1112,7 @@ fn last_card(ducats: &str, scores: &str) -> String {
 fn the_end_gives_five_for_most_ducats_and_three_for_second() {
     let (g, ev) = replay(&last_card("red:9 blue:5 orange:2", "red:0"));
     assert!(g.is_over());
-    assert_eq!(g.ducats(c("red")), 10);
+    assert_eq!(g.ducats(c("red")), 9 + sale("A1"));
     assert_eq!([ducat_bonus(&ev, "red"), ducat_bonus(&ev, "blue"), ducat_bonus(&ev, "orange")], [5, 3, 0]);
     assert_eq!([g.score(c("red")), g.score(c("blue")), g.score(c("orange"))], [5, 3, 0]);
     assert_eq!(winners(&g), ["red"]);
@@ -1133,7 +1140,7 @@ fn no_bonus_for_zero_ducats() {
     assert_eq!([ducat_bonus(&ev, "red"), ducat_bonus(&ev, "blue"), ducat_bonus(&ev, "orange")], [5, 0, 0]);
     assert_eq!([g.score(c("blue")), g.score(c("orange"))], [0, 0]);
     // Nobody with money: nobody gets a bonus (red plays its last card instead of selling it).
-    let text = three("[Deck \"\"]\n[Ducats \"red:0 blue:0 orange:0\"]\n[Hands \"red:A1 blue: orange:\"]", "red play A1\nred border e5-e6");
+    let text = three(&format!("[Deck \"\"]\n[Ducats \"red:{} blue:0 orange:0\"]\n[Hands \"red:A1 blue: orange:\"]", price("A1")), "red play A1\nred border e5-e6");
     let (g, ev) = replay(&text);
     assert!(g.is_over());
     assert!(!ev.iter().any(|e| matches!(e, Event::Score { reason: ScoreReason::DucatBonus, delta, .. } if *delta != 0)), "{ev:?}");
@@ -1171,8 +1178,8 @@ fn the_king_chip_is_not_checked_after_the_ducat_bonuses() {
 fn the_bank_never_runs_out_of_ducats() {
     let mut g = game(&three(&format!("[Ducats \"red:60 blue:50 orange:40\"]\n{}", hands("C6,A1,A2")), ""));
     play(&mut g, "red sell C6");
-    assert_eq!(g.ducats(c("red")), 63);
-    assert_eq!(player(&g, "red")["ducats"], 63);
+    assert_eq!(g.ducats(c("red")), 60 + sale("C6"));
+    assert_eq!(player(&g, "red")["ducats"], 60 + sale("C6"));
 }
 
 // R-N7: money is public by default, hidden from the others with [Money "private"]; hands are
@@ -1204,7 +1211,7 @@ fn money_is_public_by_default_and_hands_are_always_secret() {
 // ----- Renegade (R-N10, R-B9) ------------------------------------------------------------------
 
 /// TWO_REGIONS with red's knight a3 (its own region), the given blue knights, red holding C11
-/// (Renegade, price 5); red's income 1 (gold): 8 ducats before playing.
+/// (Renegade); red's income 1 (gold): 8 ducats before playing.
 fn renegade_position(blue_knights: &str) -> Game {
     let text = three(
         &format!("[Castles \"red:a1 blue:d1\"]\n[Knights \"red:a3 blue:{blue_knights}\"]\n[Borders \"{TWO_REGIONS}\"]\n{}", hands("C11,A1,A2")),
@@ -1212,7 +1219,7 @@ fn renegade_position(blue_knights: &str) -> Game {
     );
     let mut g = game(&text);
     play(&mut g, "red play C11");
-    assert_eq!(g.ducats(c("red")), 3);
+    assert_eq!(g.ducats(c("red")), 8 - price("C11"));
     assert_eq!(work(&g), Some(Work::Renegade));
     g
 }
@@ -1226,7 +1233,7 @@ fn renegade_places_a_knight_and_a_lone_candidate_goes_by_itself() {
     assert_eq!(region(&g, "red", "a1")["knights"], 2);
     assert_eq!(region(&g, "blue", "d1")["knights"], 0);
     assert_eq!(player(&g, "blue")["knights_in_stock"], 15);
-    assert_eq!(g.ducats(c("red")), 3, "a meadow placement costs nothing");
+    assert_eq!(g.ducats(c("red")), 8 - price("C11"), "a meadow placement costs nothing");
     assert!(in_refill(&g, "red"));
 }
 
@@ -1236,7 +1243,7 @@ fn a_renegade_knight_on_a_forest_costs_one() {
     let mut g = renegade_position("c1");
     let ev = play(&mut g, "red renegade d1 b1");
     assert!(ev.iter().any(|e| matches!(e, Event::RenegadePlaced { cost: 1, .. })), "{ev:?}");
-    assert_eq!(g.ducats(c("red")), 2);
+    assert_eq!(g.ducats(c("red")), 8 - price("C11") - 1);
 }
 
 // R-N10: when several knights may go, their owner chooses.
@@ -1350,7 +1357,7 @@ fn an_alliance_binds_two_neighbouring_regions_for_good() {
         "",
     );
     let mut g = game(&text);
-    play(&mut g, "red play B13"); // A, price 5
+    play(&mut g, "red play B13"); // Alliance
     let ev = play(&mut g, "red alliance a1 d1");
     assert!(ev.contains(&Event::Allied { by: c("red"), own: sp("a1"), other: sp("d1") }), "{ev:?}");
     assert_eq!(summary(&g)["alliances"], serde_json::json!([["a1", "d1"]]));
@@ -1500,7 +1507,7 @@ fn the_final_phase_goes_on_until_nobody_holds_a_card() {
     play(&mut g, "blue sell A4");
     // Orange and red hold nothing: skipped; blue's turn again, with income.
     assert!(choosing(&g, "blue"), "{:?}", g.phase());
-    assert_eq!(g.ducats(c("blue")), 7 + 1 + 2 + 1);
+    assert_eq!(g.ducats(c("blue")), 7 + 1 + sale("A4") + 1);
     assert!(!g.is_over());
     play(&mut g, "blue sell A5");
     assert!(g.is_over());
@@ -1604,9 +1611,9 @@ fn a_renegade_whose_only_placements_are_forests_needs_a_ducat_beyond_its_price()
     let position = |ducats: u32| {
         three(&format!("[Castles \"red:a1 blue:d1\"]\n[Knights \"red:b3 blue:c1\"]\n[Borders \"{TWO_REGIONS}\"]\n[Ducats \"red:{ducats}\"]\n{}", hands("C11,A1,A2")), "")
     };
-    let mut exact = game(&position(4)); // 4 + 1 income = the price 5
+    let mut exact = game(&position(price("C11") - 1)); // with 1 income: exactly the price
     refuse(&mut exact, "red play C11", IllegalMove::NoRenegadePossible);
-    let mut g = game(&position(5));
+    let mut g = game(&position(price("C11")));
     play(&mut g, "red play C11");
     assert_eq!(g.ducats(c("red")), 1);
     assert_eq!(work(&g), Some(Work::Renegade));
@@ -1672,8 +1679,11 @@ fn the_king_chip_wins_at_once_in_the_final_phase() {
 #[test]
 fn the_king_chip_is_checked_before_the_end_bonuses() {
     let (g, events) = replay(&three(
-        "[Deck \"\"]\n[Castles \"red:a1 orange:h12,l12\"]\n[Borders \"b1-c1 a1-a2\"]\n[Hands \"red:A1 blue: orange:\"]\n\
-         [Ducats \"red:0 blue:20 orange:0\"]\n[Scores \"red:39 blue:38\"]",
+        &format!(
+            "[Deck \"\"]\n[Castles \"red:a1 orange:h12,l12\"]\n[Borders \"b1-c1 a1-a2\"]\n[Hands \"red:A1 blue: orange:\"]\n\
+             [Ducats \"red:{} blue:20 orange:0\"]\n[Scores \"red:39 blue:38\"]",
+            price("A1")
+        ),
         "red play A1\nred border b1-b2",
     ));
     assert!(g.is_over());
@@ -1687,8 +1697,11 @@ fn the_king_chip_is_checked_before_the_end_bonuses() {
 #[test]
 fn no_income_is_paid_after_the_king_chip_is_reached() {
     let g = game(&three(
-        "[Castles \"red:g6 blue:a1 orange:h12,l12\"]\n[Borders \"e6-f6 f5-f6 f6-f7 g5-g6 g6-g7 a1-b1 a2-b2 a2-a3\"]\n\
-         [Hands \"red:A1 blue:D10 orange:D13\"]\n[Ducats \"red:0 blue:7 orange:0\"]\n[Scores \"red:35\"]",
+        &format!(
+            "[Castles \"red:g6 blue:a1 orange:h12,l12\"]\n[Borders \"e6-f6 f5-f6 f6-f7 g5-g6 g6-g7 a1-b1 a2-b2 a2-a3\"]\n\
+             [Hands \"red:A1 blue:D10 orange:D13\"]\n[Ducats \"red:{} blue:7 orange:0\"]\n[Scores \"red:35\"]",
+            price("A1")
+        ),
         "red play A1\nred border g6-h6",
     ));
     assert!(g.won_by_king());
