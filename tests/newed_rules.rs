@@ -602,6 +602,23 @@ fn a_borders_card_with_no_border_to_place_is_refused() {
     play(&mut g, "red sell A5");
 }
 
+// R-N4, R-N13: a card none of whose actions can be done can't be played, but it can always be
+// sold, so a turn never sticks: with a Renegade, an Alliance and an expansion and no region to
+// use them on, red's only moves are the three sales, though the money would pay any of them.
+#[test]
+fn a_hand_of_cards_that_cannot_be_played_can_always_be_sold() {
+    let mut g = game(&three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n{}", hands("C11,B13,A14")), ""));
+    assert!(["C11", "B13", "A14"].iter().all(|card| price(card) <= g.ducats(c("red"))));
+    assert_eq!(legal(&g), ["red sell A14", "red sell B13", "red sell C11"].map(String::from).to_vec());
+    refuse(&mut g, "red play C11", IllegalMove::NoRenegadePossible);
+    refuse(&mut g, "red play B13", IllegalMove::NoAlliancePossible);
+    refuse(&mut g, "red play A14", IllegalMove::NoSpaceToTake);
+    let before = g.ducats(c("red"));
+    play(&mut g, "red sell B13");
+    assert_eq!(g.ducats(c("red")), before + sale("B13"));
+    assert!(in_refill(&g, "red"));
+}
+
 // R-N4: `why_unplayable` gives exactly the reason `play` refuses with, and nothing for a card
 // that may be played (the hand's buttons say it).
 #[test]
@@ -1391,6 +1408,25 @@ fn an_alliance_cannot_be_played_twice_on_a_pair() {
     refuse(&mut g, "red alliance d1 a4", IllegalMove::NotOwnProvince);
     play(&mut g, "red alliance a1 a4");
     assert_eq!(g.board().alliances().len(), 2);
+}
+
+// R-N4, R-N11 (FAQ: an Alliance is played completely): an Alliance card is played only when two
+// regions can be allied — not when red's one neighbouring foreign region is its ally already — and
+// once played, it can't be ended with `done` instead of the alliance.
+#[test]
+fn an_alliance_card_is_played_only_for_a_whole_alliance() {
+    let position = |allied: &str| {
+        three(&format!("[Castles \"red:a1 blue:d1 {OPEN_LAND}\"]\n[Borders \"{TWO_REGIONS}\"]\n{allied}{}", hands("B13,A1,A2")), "")
+    };
+    let mut g = game(&position("[Alliances \"a1:d1\"]\n"));
+    refuse(&mut g, "red play B13", IllegalMove::NoAlliancePossible); // and nothing is paid
+    play(&mut g, "red sell B13");
+    let mut g = game(&position(""));
+    play(&mut g, "red play B13");
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
+    assert_eq!(legal(&g), ["red alliance a1 d1"]);
+    play(&mut g, "red alliance a1 d1");
+    assert!(in_refill(&g, "red"));
 }
 
 // ----- records --------------------------------------------------------------------------------
