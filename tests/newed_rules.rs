@@ -375,8 +375,8 @@ fn income_is_paid_right_after_the_previous_turns_last_move() {
 fn selling_gains_the_sale_value_and_the_sold_card_cannot_be_taken_back() {
     let text = three(&format!("{}\n[Market \"B5\"]", hands("C6,A1,A2")), "");
     let mut g = game(&text);
-    play(&mut g, "red sell C6"); // sale 3
-    assert_eq!(g.ducats(c("red")), 10);
+    play(&mut g, "red sell C6");
+    assert_eq!(g.ducats(c("red")), 7 + sale("C6"));
     assert_eq!(cards(g.market()), strings(&["B5", "C6"]));
     assert_eq!(cards(g.hand(c("red"))), strings(&["A1", "A2"]));
     assert!(in_refill(&g, "red"));
@@ -391,12 +391,15 @@ fn selling_gains_the_sale_value_and_the_sold_card_cannot_be_taken_back() {
 // R-N4, R-N13: playing pays the price in full; a card whose price can't be paid can't be played.
 #[test]
 fn playing_pays_the_price_and_an_unaffordable_card_cannot_be_played() {
-    let text = three(&format!("[Ducats \"red:4\"]\n{}", hands("C8,A8,A1")), "");
+    // Red holds one ducat more than A8 (B3) costs, and less than C8.
+    let money = price("A8") + 1;
+    assert!(price("C8") > money);
+    let text = three(&format!("[Ducats \"red:{money}\"]\n{}", hands("C8,A8,A1")), "");
     let mut g = game(&text);
-    refuse(&mut g, "red play C8", IllegalMove::CannotAfford); // price 5
-    let ev = play(&mut g, "red play A8"); // B3, price 3
+    refuse(&mut g, "red play C8", IllegalMove::CannotAfford);
+    let ev = play(&mut g, "red play A8");
     assert_eq!(g.ducats(c("red")), 1);
-    assert!(ev.iter().any(|e| matches!(e, Event::Played { price: 3, .. })));
+    assert!(ev.iter().any(|e| matches!(e, Event::Played { price, .. } if *price == money - 1)));
     assert_eq!(work(&g), Some(Work::Borders { left: 3 }));
     assert_eq!(cards(g.hand(c("red"))), strings(&["A1", "C8"]));
 }
@@ -413,7 +416,7 @@ fn a_two_action_card_performs_the_chosen_action() {
     assert_eq!(work(&borders), Some(Work::Borders { left: 2 }));
     play(&mut g, "red play A12 1");
     assert_eq!(work(&g), Some(Work::Knights { left: 1 }));
-    assert_eq!(g.ducats(c("red")), 5);
+    assert_eq!(g.ducats(c("red")), 7 - price("A12"));
 }
 
 // R-N13: a player holding a card must sell or play one: no passing, no drawing instead.
@@ -444,8 +447,8 @@ fn done_when_no_action_is_under_way_is_refused() {
 fn refill_takes_one_card_at_a_time_until_the_hand_holds_three() {
     let text = three("[Deck \"D1 D2 D3\"]\n[Hands \"red:A1 blue:A4,A5,A6 orange:A7,A8,A9\"]\n[Market \"B5\"]", "");
     let mut g = game(&text);
-    play(&mut g, "red play A1");
-    play(&mut g, "red done");
+    play(&mut g, "red play A1"); // one border: the action ends by itself
+    play(&mut g, "red border e5-e6");
     assert!(in_refill(&g, "red"));
     play(&mut g, "red draw");
     assert_eq!(cards(g.hand(c("red"))), strings(&["D1"]), "the deck's top card");
@@ -468,13 +471,25 @@ fn only_cards_in_hand_can_be_sold_or_played() {
     refuse(&mut g, "blue sell D10", IllegalMove::NotYourTurn);
 }
 
-// ----- R-N2 / R-N4: fewer, or nothing ------------------------------------------------------------
+// ----- R-N2 / R-N4: fewer, but at least the first step ---------------------------------------
 
-// R-N2: a borders card allows *up to* its number; `done` ends it early.
+// R-N4: `done` ends a card's action only after its first step: not before the first border.
 #[test]
-fn fewer_borders_than_the_card_allows() {
+fn done_before_the_first_border_is_refused() {
     let mut g = game(&three(&hands("A5,A1,A2"), ""));
-    play(&mut g, "red play A5"); // B3, price 2
+    play(&mut g, "red play A5"); // B3
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
+    assert_eq!(work(&g), Some(Work::Borders { left: 3 }));
+    assert!(!legal(&g).iter().any(|m| m == "red done"));
+    assert!(legal(&g).iter().all(|m| m.starts_with("red border ")), "{:?}", legal(&g));
+}
+
+// R-N4 (and R-N2): a borders card places *up to* its number, at least one; after the first
+// border `done` ends it.
+#[test]
+fn one_border_of_three_then_done_is_accepted() {
+    let mut g = game(&three(&hands("A5,A1,A2"), ""));
+    play(&mut g, "red play A5"); // B3
     play(&mut g, "red border e5-e6");
     assert_eq!(work(&g), Some(Work::Borders { left: 2 }));
     let ev = play(&mut g, "red done");
@@ -483,46 +498,146 @@ fn fewer_borders_than_the_card_allows() {
     assert_eq!(g.board().borders_in_stock(), 99);
 }
 
-// R-N2: a two-knight card may place just one.
+// R-N4 (FAQ: "you may build only one knight"): a two-knight card may place just one, and not none.
 #[test]
-fn fewer_knights_than_the_card_allows() {
+fn a_two_knight_card_used_for_one_knight() {
     let mut g = game(&three(&format!("[Castles \"red:g1 {OPEN_LAND}\"]\n{}", hands("B8,A1,A2")), ""));
-    play(&mut g, "red play B8"); // K2, price 4
+    play(&mut g, "red play B8"); // K2
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
     play(&mut g, "red knight h1");
     assert_eq!(work(&g), Some(Work::Knights { left: 1 }));
     play(&mut g, "red done");
     assert!(in_refill(&g, "red"));
     assert_eq!(player(&g, "red")["knights_in_stock"], 14);
-    assert_eq!(g.ducats(c("red")), 3);
+    assert_eq!(g.ducats(c("red")), 7 - price("B8"));
 }
 
-// R-N4, R-N15: a card may be played when its action can do nothing (no knight in stock): the
-// price is paid and, the public facts leaving no step, the action ends by itself.
+// R-N4: a knight card can't be played with no knight in stock (no first step); it can be sold.
 #[test]
-fn a_knight_card_may_be_played_with_no_knight_in_stock() {
+fn a_knight_card_cannot_be_played_with_no_knight_in_stock() {
     let knights = "b1,c1,d1,e1,f1,g1,h1,i1,j1,k1,l1,c2,d2,e2,g2";
     let text = three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Knights \"red:{knights}\"]\n{}", hands("A9,A1,A2")), "");
     let mut g = game(&text);
     assert_eq!(player(&g, "red")["knights_in_stock"], 0);
-    let ev = play(&mut g, "red play A9"); // K1, price 2
-    assert!(ev.contains(&Event::ActionEnded { by: c("red") }), "{ev:?}");
-    assert!(in_refill(&g, "red"), "{:?}", g.phase());
-    assert_eq!(g.ducats(c("red")), 5);
+    refuse(&mut g, "red play A9", IllegalMove::NoKnightInStock);
+    assert_eq!(g.why_unplayable(c("red"), PowerCardId::parse("A9").unwrap(), 1), Some(IllegalMove::NoKnightInStock));
+    play(&mut g, "red sell A9");
 }
 
-// R-N4, R-N15: a forest knight costs 1 more when placed; when only money stands in the way the
-// action does not end by itself — the player writes `done`.
+// R-N4: a knight card is playable only if, its price paid, a free meadow spot exists or a forest
+// spot can still be paid. Castle a1's only knight spot is the forest b1 (a2 is a mine): holding
+// exactly the price of A9 (a single knight: 2) it can't be played; with one ducat more it can,
+// and the knight costs 1.
 #[test]
-fn when_only_money_stands_in_the_way_the_player_writes_done() {
-    // Castle a1: its only knight spot is the forest b1 (a2 is a mine).
-    let text = three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Ducats \"red:2\"]\n{}", hands("A9,A1,A2")), "");
+fn a_one_knight_card_with_only_forest_spots_needs_a_ducat_beyond_its_price() {
+    let position = |ducats: u32| three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Ducats \"red:{ducats}\"]\n{}", hands("A9,A1,A2")), "");
+    let mut exact = game(&position(price("A9")));
+    refuse(&mut exact, "red play A9", IllegalMove::NoKnightToPlace);
+    assert!(legal(&exact).contains(&"red sell A9".to_string()));
+    let mut more = game(&position(price("A9") + 1));
+    play(&mut more, "red play A9");
+    assert_eq!(more.ducats(c("red")), 1);
+    assert_eq!(legal(&more), ["red knight b1"], "the one step, no `done` before it");
+    let ev = play(&mut more, "red knight b1");
+    assert!(ev.contains(&Event::KnightPlaced { by: c("red"), at: sp("b1"), cost: 1 }), "{ev:?}");
+    assert_eq!(more.ducats(c("red")), 0);
+    assert!(in_refill(&more, "red"));
+}
+
+// R-N4, R-N15: after the first knight, when only money stands in the way of the second (forest
+// spots only, no money left) the action does not end by itself: the player writes `done`.
+#[test]
+fn when_only_money_stands_in_the_way_after_the_first_step_the_player_writes_done() {
+    // Castle g2: knight spots g1 (meadow) and g3 (forest); from g1 also f1 (forest); blue holds h1.
+    let text = three(&format!("[Castles \"red:g2 {OPEN_LAND}\"]\n[Knights \"blue:h1\"]\n[Ducats \"red:{}\"]\n{}", price("B8"), hands("B8,A1,A2")), "");
     let mut g = game(&text);
-    play(&mut g, "red play A9"); // price 2: nothing left
+    play(&mut g, "red play B8"); // K2: nothing left
     assert_eq!(g.ducats(c("red")), 0);
+    play(&mut g, "red knight g1");
     assert_eq!(work(&g), Some(Work::Knights { left: 1 }));
-    refuse(&mut g, "red knight b1", IllegalMove::CannotAfford);
+    refuse(&mut g, "red knight g3", IllegalMove::CannotAfford);
+    assert_eq!(legal(&g), ["red done"]);
     play(&mut g, "red done");
     assert!(in_refill(&g, "red"));
+}
+
+// R-N4: a card of which only the second action can begin is playable for that one only (C14:
+// Alliance or 2 borders; red has no region to ally).
+#[test]
+fn a_two_action_card_is_playable_only_for_the_action_that_can_begin() {
+    let mut g = game(&three(&hands("C14,A1,A2"), ""));
+    let moves = legal(&g);
+    assert!(!moves.contains(&"red play C14 1".to_string()), "{moves:?}");
+    assert!(moves.contains(&"red play C14 2".to_string()), "{moves:?}");
+    refuse(&mut g, "red play C14 1", IllegalMove::NoAlliancePossible);
+    play(&mut g, "red play C14 2");
+    assert_eq!(work(&g), Some(Work::Borders { left: 2 }));
+    assert_eq!(g.ducats(c("red")), 7 - price("C14"));
+}
+
+// R-N4: an expansion card needs a region of the player's that can take a space.
+#[test]
+fn an_expansion_card_with_no_space_to_take_is_refused() {
+    // Red has a castle but no region; with the corner region a1 it may expand.
+    let mut g = game(&three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n{}", hands("A14,A1,A2")), ""));
+    refuse(&mut g, "red play A14", IllegalMove::NoSpaceToTake);
+    let mut g = game(&three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Borders \"{CORNER}\"]\n{}", hands("A14,A1,A2")), ""));
+    play(&mut g, "red play A14");
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
+    play(&mut g, "red expand a3");
+    play(&mut g, "red done");
+    assert!(in_refill(&g, "red"));
+}
+
+// R-N4: a borders card can't be played when no border can be placed (here the stock is empty).
+#[test]
+fn a_borders_card_with_no_border_to_place_is_refused() {
+    // 100 borders on the vertical edges of rows 1 to 10 (no castles: nothing is enclosed).
+    let edges: Vec<String> = (1..=10).flat_map(|row| (0..10u8).map(move |col| format!("{}{row}-{}{row}", (b'a' + col) as char, (b'a' + col + 1) as char))).collect();
+    assert_eq!(edges.len(), 100);
+    let mut g = game(&three(&format!("[Borders \"{}\"]\n{}", edges.join(" "), hands("A5,A1,A2")), ""));
+    assert_eq!(g.board().borders_in_stock(), 0);
+    refuse(&mut g, "red play A5", IllegalMove::NoBorderToPlace);
+    assert_eq!(legal(&g).iter().filter(|m| m.starts_with("red play")).count(), 0, "{:?}", legal(&g));
+    play(&mut g, "red sell A5");
+}
+
+// R-N4, R-N13: a card none of whose actions can be done can't be played, but it can always be
+// sold, so a turn never sticks: with a Renegade, an Alliance and an expansion and no region to
+// use them on, red's only moves are the three sales, though the money would pay any of them.
+#[test]
+fn a_hand_of_cards_that_cannot_be_played_can_always_be_sold() {
+    let mut g = game(&three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n{}", hands("C11,B13,A14")), ""));
+    assert!(["C11", "B13", "A14"].iter().all(|card| price(card) <= g.ducats(c("red"))));
+    assert_eq!(legal(&g), ["red sell A14", "red sell B13", "red sell C11"].map(String::from).to_vec());
+    refuse(&mut g, "red play C11", IllegalMove::NoRenegadePossible);
+    refuse(&mut g, "red play B13", IllegalMove::NoAlliancePossible);
+    refuse(&mut g, "red play A14", IllegalMove::NoSpaceToTake);
+    let before = g.ducats(c("red"));
+    play(&mut g, "red sell B13");
+    assert_eq!(g.ducats(c("red")), before + sale("B13"));
+    assert!(in_refill(&g, "red"));
+}
+
+// R-N4: `why_unplayable` gives exactly the reason `play` refuses with, and nothing for a card
+// that may be played (the hand's buttons say it).
+#[test]
+fn why_unplayable_agrees_with_play() {
+    let money = price("C14").min(price("C8")) - 1;
+    let g = game(&three(&format!("[Ducats \"red:{money}\"]\n{}", hands("C14,C8,A1")), ""));
+    let id = |s: &str| PowerCardId::parse(s).unwrap();
+    for (card, action, why) in [
+        ("C14", 1, Some(IllegalMove::CannotAfford)),
+        ("C8", 1, Some(IllegalMove::CannotAfford)),
+        ("A1", 1, None),
+        ("A1", 2, Some(IllegalMove::NoSuchAction)),
+        ("D1", 1, Some(IllegalMove::PowerCardNotInHand)),
+    ] {
+        assert_eq!(g.why_unplayable(c("red"), id(card), action), why, "{card} {action}");
+        let mut copy = g.clone();
+        let line = if id(card).action_count() == 1 && action == 1 { format!("red play {card}") } else { format!("red play {card} {action}") };
+        assert_eq!(copy.play(mv(&line)).err(), why, "{line}");
+    }
 }
 
 // ----- borders -------------------------------------------------------------------------------
@@ -627,13 +742,14 @@ fn a_border_can_found_a_region_for_another_player() {
 #[test]
 fn a_forest_knight_costs_one_ducat_when_placed() {
     let mut g = game(&three(&format!("[Castles \"red:g1 {OPEN_LAND}\"]\n{}", hands("B8,A1,A2")), ""));
-    play(&mut g, "red play B8"); // K2, price 4
-    assert_eq!(g.ducats(c("red")), 3);
+    play(&mut g, "red play B8"); // K2
+    let left = 7 - price("B8");
+    assert_eq!(g.ducats(c("red")), left);
     let ev = play(&mut g, "red knight f1");
     assert!(ev.iter().any(|e| matches!(e, Event::KnightPlaced { cost: 1, .. })), "{ev:?}");
-    assert_eq!(g.ducats(c("red")), 2);
+    assert_eq!(g.ducats(c("red")), left - 1);
     play(&mut g, "red knight h1");
-    assert_eq!(g.ducats(c("red")), 2);
+    assert_eq!(g.ducats(c("red")), left - 1);
     assert!(in_refill(&g, "red"), "two knights placed: the action is over");
 }
 
@@ -662,7 +778,7 @@ fn expansion_takes_up_to_two_spaces_and_scores_their_values() {
     let text = three(&format!("[Castles \"red:a1 {OPEN_LAND}\"]\n[Borders \"{TWO_REGIONS}\"]\n{}", hands("A14,A1,A2")), "");
     let mut g = game(&text);
     assert_eq!(region_castles(&g, "red"), ["a1"]);
-    play(&mut g, "red play A14"); // E, price 3
+    play(&mut g, "red play A14"); // E
     refuse(&mut g, "red expand a5", IllegalMove::NotAdjacentToProvince);
     play(&mut g, "red expand a4"); // meadow
     let ev = play(&mut g, "red expand b4"); // forest, beside a4 and b3
@@ -955,7 +1071,7 @@ fn drawing_the_last_card_ends_the_refill_and_starts_the_final_phase() {
     let mut g = game(&text);
     assert!(!g.final_phase());
     play(&mut g, "red play A1");
-    play(&mut g, "red done");
+    play(&mut g, "red border e5-e6");
     let ev = play(&mut g, "red draw");
     assert!(ev.contains(&Event::FinalPhase), "{ev:?}");
     assert!(g.final_phase());
@@ -993,7 +1109,8 @@ fn a_player_without_cards_is_skipped_without_income() {
     assert!(!ev.iter().any(|e| matches!(e, Event::Income { colour, ducats } if *colour == c("red") && *ducats > 0)));
     assert_eq!(g.ducats(c("red")), 7);
     assert!(choosing(&g, "blue"));
-    let ev = play(&mut g, "blue sell A4"); // sale 2: blue 9, red 7, orange 7
+    assert!(sale("A4") > 0);
+    let ev = play(&mut g, "blue sell A4"); // blue 7 + its sale, red 7, orange 7
     assert!(g.is_over());
     assert_eq!(ducat_bonus(&ev, "blue"), 5);
     assert_eq!(ducat_bonus(&ev, "red"), 3);
@@ -1002,7 +1119,7 @@ fn a_player_without_cards_is_skipped_without_income() {
     assert!(!g.won_by_king());
 }
 
-/// The end at once: an empty deck, red's last card A1 (sale 1), the others without cards.
+/// The end at once: an empty deck, red's last card A1 (sold: `sale("A1")`), the others without cards.
 fn last_card(ducats: &str, scores: &str) -> String {
     three(&format!("[Deck \"\"]\n[Ducats \"{ducats}\"]\n[Scores \"{scores}\"]\n[Hands \"red:A1 blue: orange:\"]"), "red sell A1")
 }
@@ -1012,7 +1129,7 @@ fn last_card(ducats: &str, scores: &str) -> String {
 fn the_end_gives_five_for_most_ducats_and_three_for_second() {
     let (g, ev) = replay(&last_card("red:9 blue:5 orange:2", "red:0"));
     assert!(g.is_over());
-    assert_eq!(g.ducats(c("red")), 10);
+    assert_eq!(g.ducats(c("red")), 9 + sale("A1"));
     assert_eq!([ducat_bonus(&ev, "red"), ducat_bonus(&ev, "blue"), ducat_bonus(&ev, "orange")], [5, 3, 0]);
     assert_eq!([g.score(c("red")), g.score(c("blue")), g.score(c("orange"))], [5, 3, 0]);
     assert_eq!(winners(&g), ["red"]);
@@ -1040,7 +1157,7 @@ fn no_bonus_for_zero_ducats() {
     assert_eq!([ducat_bonus(&ev, "red"), ducat_bonus(&ev, "blue"), ducat_bonus(&ev, "orange")], [5, 0, 0]);
     assert_eq!([g.score(c("blue")), g.score(c("orange"))], [0, 0]);
     // Nobody with money: nobody gets a bonus (red plays its last card instead of selling it).
-    let text = three("[Deck \"\"]\n[Ducats \"red:0 blue:0 orange:0\"]\n[Hands \"red:A1 blue: orange:\"]", "red play A1\nred done");
+    let text = three(&format!("[Deck \"\"]\n[Ducats \"red:{} blue:0 orange:0\"]\n[Hands \"red:A1 blue: orange:\"]", price("A1")), "red play A1\nred border e5-e6");
     let (g, ev) = replay(&text);
     assert!(g.is_over());
     assert!(!ev.iter().any(|e| matches!(e, Event::Score { reason: ScoreReason::DucatBonus, delta, .. } if *delta != 0)), "{ev:?}");
@@ -1078,8 +1195,8 @@ fn the_king_chip_is_not_checked_after_the_ducat_bonuses() {
 fn the_bank_never_runs_out_of_ducats() {
     let mut g = game(&three(&format!("[Ducats \"red:60 blue:50 orange:40\"]\n{}", hands("C6,A1,A2")), ""));
     play(&mut g, "red sell C6");
-    assert_eq!(g.ducats(c("red")), 63);
-    assert_eq!(player(&g, "red")["ducats"], 63);
+    assert_eq!(g.ducats(c("red")), 60 + sale("C6"));
+    assert_eq!(player(&g, "red")["ducats"], 60 + sale("C6"));
 }
 
 // R-N7: money is public by default, hidden from the others with [Money "private"]; hands are
@@ -1111,7 +1228,7 @@ fn money_is_public_by_default_and_hands_are_always_secret() {
 // ----- Renegade (R-N10, R-B9) ------------------------------------------------------------------
 
 /// TWO_REGIONS with red's knight a3 (its own region), the given blue knights, red holding C11
-/// (Renegade, price 5); red's income 1 (gold): 8 ducats before playing.
+/// (Renegade); red's income 1 (gold): 8 ducats before playing.
 fn renegade_position(blue_knights: &str) -> Game {
     let text = three(
         &format!("[Castles \"red:a1 blue:d1\"]\n[Knights \"red:a3 blue:{blue_knights}\"]\n[Borders \"{TWO_REGIONS}\"]\n{}", hands("C11,A1,A2")),
@@ -1119,7 +1236,7 @@ fn renegade_position(blue_knights: &str) -> Game {
     );
     let mut g = game(&text);
     play(&mut g, "red play C11");
-    assert_eq!(g.ducats(c("red")), 3);
+    assert_eq!(g.ducats(c("red")), 8 - price("C11"));
     assert_eq!(work(&g), Some(Work::Renegade));
     g
 }
@@ -1133,7 +1250,7 @@ fn renegade_places_a_knight_and_a_lone_candidate_goes_by_itself() {
     assert_eq!(region(&g, "red", "a1")["knights"], 2);
     assert_eq!(region(&g, "blue", "d1")["knights"], 0);
     assert_eq!(player(&g, "blue")["knights_in_stock"], 15);
-    assert_eq!(g.ducats(c("red")), 3, "a meadow placement costs nothing");
+    assert_eq!(g.ducats(c("red")), 8 - price("C11"), "a meadow placement costs nothing");
     assert!(in_refill(&g, "red"));
 }
 
@@ -1143,7 +1260,7 @@ fn a_renegade_knight_on_a_forest_costs_one() {
     let mut g = renegade_position("c1");
     let ev = play(&mut g, "red renegade d1 b1");
     assert!(ev.iter().any(|e| matches!(e, Event::RenegadePlaced { cost: 1, .. })), "{ev:?}");
-    assert_eq!(g.ducats(c("red")), 2);
+    assert_eq!(g.ducats(c("red")), 8 - price("C11") - 1);
 }
 
 // R-N10: when several knights may go, their owner chooses.
@@ -1202,10 +1319,10 @@ fn renegade_needs_a_knight_in_a_neighbouring_foreign_region() {
     play(&mut g, "red renegade d1 b3");
 }
 
-// R-N10, R-N4: a Renegade with no possible target does nothing: the price is paid, the action
-// ends by itself — here orange's region has no orange knight.
+// R-N4, R-N10 (FAQ: "No"): a Renegade card with no possible Renegade can't be played — here
+// orange's region has no orange knight — and is sold instead; nothing is paid for nothing.
 #[test]
-fn a_renegade_with_no_possible_move_does_nothing() {
+fn a_renegade_card_with_no_possible_renegade_is_refused() {
     let text = three(
         &format!(
             "[Castles \"red:a1 blue:d1 orange:a4\"]\n[Knights \"red:a3 blue:c1\"]\n[Borders \"{TWO_REGIONS} a5-a6 b5-b6 b4-c4 b5-c5\"]\n\
@@ -1214,10 +1331,10 @@ fn a_renegade_with_no_possible_move_does_nothing() {
         "",
     );
     let mut g = game(&text);
-    let ev = play(&mut g, "orange play C11");
-    assert!(ev.contains(&Event::ActionEnded { by: c("orange") }), "{ev:?}");
-    assert!(in_refill(&g, "orange"));
-    assert_eq!(g.ducats(c("orange")), 2);
+    refuse(&mut g, "orange play C11", IllegalMove::NoRenegadePossible);
+    assert!(!legal(&g).iter().any(|m| m.starts_with("orange play C11")), "{:?}", legal(&g));
+    assert_eq!(g.ducats(c("orange")), 7);
+    play(&mut g, "orange sell C11");
     assert_eq!(g.board().knights(c("red")).len(), 1);
 }
 
@@ -1257,7 +1374,7 @@ fn an_alliance_binds_two_neighbouring_regions_for_good() {
         "",
     );
     let mut g = game(&text);
-    play(&mut g, "red play B13"); // A, price 5
+    play(&mut g, "red play B13"); // Alliance
     let ev = play(&mut g, "red alliance a1 d1");
     assert!(ev.contains(&Event::Allied { by: c("red"), own: sp("a1"), other: sp("d1") }), "{ev:?}");
     assert_eq!(summary(&g)["alliances"], serde_json::json!([["a1", "d1"]]));
@@ -1291,6 +1408,25 @@ fn an_alliance_cannot_be_played_twice_on_a_pair() {
     refuse(&mut g, "red alliance d1 a4", IllegalMove::NotOwnProvince);
     play(&mut g, "red alliance a1 a4");
     assert_eq!(g.board().alliances().len(), 2);
+}
+
+// R-N4, R-N11 (FAQ: an Alliance is played completely): an Alliance card is played only when two
+// regions can be allied — not when red's one neighbouring foreign region is its ally already — and
+// once played, it can't be ended with `done` instead of the alliance.
+#[test]
+fn an_alliance_card_is_played_only_for_a_whole_alliance() {
+    let position = |allied: &str| {
+        three(&format!("[Castles \"red:a1 blue:d1 {OPEN_LAND}\"]\n[Borders \"{TWO_REGIONS}\"]\n{allied}{}", hands("B13,A1,A2")), "")
+    };
+    let mut g = game(&position("[Alliances \"a1:d1\"]\n"));
+    refuse(&mut g, "red play B13", IllegalMove::NoAlliancePossible); // and nothing is paid
+    play(&mut g, "red sell B13");
+    let mut g = game(&position(""));
+    play(&mut g, "red play B13");
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
+    assert_eq!(legal(&g), ["red alliance a1 d1"]);
+    play(&mut g, "red alliance a1 d1");
+    assert!(in_refill(&g, "red"));
 }
 
 // ----- records --------------------------------------------------------------------------------
@@ -1407,13 +1543,13 @@ fn the_final_phase_goes_on_until_nobody_holds_a_card() {
     play(&mut g, "blue sell A4");
     // Orange and red hold nothing: skipped; blue's turn again, with income.
     assert!(choosing(&g, "blue"), "{:?}", g.phase());
-    assert_eq!(g.ducats(c("blue")), 7 + 1 + 2 + 1);
+    assert_eq!(g.ducats(c("blue")), 7 + 1 + sale("A4") + 1);
     assert!(!g.is_over());
     play(&mut g, "blue sell A5");
     assert!(g.is_over());
 }
 
-// R-N10 (R-B8): a Renegade needs an own knight in stock; without one the card does nothing.
+// R-N10 (R-B8), R-N4: a Renegade needs an own knight in stock; without one the card can't be played.
 #[test]
 fn a_renegade_needs_a_knight_in_stock() {
     let others = "a3,e1,f1,g1,h1,i1,j1,k1,l1,e2,g2,i3,j3,h3,i4";
@@ -1423,9 +1559,7 @@ fn a_renegade_needs_a_knight_in_stock() {
     );
     let mut g = game(&text);
     assert_eq!(player(&g, "red")["knights_in_stock"], 0);
-    let ev = play(&mut g, "red play C11");
-    assert!(ev.contains(&Event::ActionEnded { by: c("red") }), "{ev:?}");
-    assert!(in_refill(&g, "red"));
+    refuse(&mut g, "red play C11", IllegalMove::NoKnightInStock);
     assert_eq!(g.board().knights(c("blue")).len(), 1);
 }
 
@@ -1476,8 +1610,11 @@ fn falling_from_four_mines_to_three_keeps_the_monopoly() {
 fn a_castle_needs_room_for_its_knight() {
     let mut g = game(&variable(P3, "", "red castle c1\nred knight b1"));
     // a1's neighbours: b1 (red's knight) and a2 (a mine).
-    refuse(&mut g, "blue castle a1", IllegalMove::NoRoomForKnight);
+    refuse(&mut g, "blue castle a1", IllegalMove::NoGroundForKnight);
     play(&mut g, "blue castle d1");
+    // The referee says it in this edition's words (a forest counts; no "open country").
+    let e = replay_error(&variable(P3, "", "red castle c1\nred knight b1\nblue castle a1"));
+    assert!(e.ends_with("that castle would have no free meadow or forest beside it for its knight"), "{e}");
 }
 
 // R-N10, R-B8, R-N11, R-B11: the neutral colour's regions may be targeted by an alliance, and its
@@ -1501,23 +1638,26 @@ fn neutral_regions_can_be_allied_and_their_knights_count() {
     assert_eq!(g.board().alliances().len(), 1);
 }
 
-// R-N10, R-N15: a Renegade whose only placements are forests, with no money left, does not end by
-// itself: the player writes `done`.
+// R-N4, R-N10 (FAQ: the Deserter only "if you're able to place the deserted knight"): a Renegade
+// whose only placements are forests needs a ducat beyond the card's price; then it is done whole
+// (no `done` instead of it).
 #[test]
-fn a_renegade_stopped_only_by_money_needs_done() {
+fn a_renegade_whose_only_placements_are_forests_needs_a_ducat_beyond_its_price() {
     // Red's knight b3: its placements in the region are the forests a3 and b1.
-    let text = three(
-        &format!("[Castles \"red:a1 blue:d1\"]\n[Knights \"red:b3 blue:c1\"]\n[Borders \"{TWO_REGIONS}\"]\n[Ducats \"red:4\"]\n{}", hands("C11,A1,A2")),
-        "",
-    );
-    let mut g = game(&text);
-    play(&mut g, "red play C11"); // 4 + 1 income - 5
-    assert_eq!(g.ducats(c("red")), 0);
+    let position = |ducats: u32| {
+        three(&format!("[Castles \"red:a1 blue:d1\"]\n[Knights \"red:b3 blue:c1\"]\n[Borders \"{TWO_REGIONS}\"]\n[Ducats \"red:{ducats}\"]\n{}", hands("C11,A1,A2")), "")
+    };
+    let mut exact = game(&position(price("C11") - 1)); // with 1 income: exactly the price
+    refuse(&mut exact, "red play C11", IllegalMove::NoRenegadePossible);
+    let mut g = game(&position(price("C11")));
+    play(&mut g, "red play C11");
+    assert_eq!(g.ducats(c("red")), 1);
     assert_eq!(work(&g), Some(Work::Renegade));
-    refuse(&mut g, "red renegade d1 a3", IllegalMove::CannotAfford);
-    play(&mut g, "red done");
+    refuse(&mut g, "red done", IllegalMove::ActionNotBegun);
+    play(&mut g, "red renegade d1 a3");
+    assert_eq!(g.ducats(c("red")), 0);
     assert!(in_refill(&g, "red"));
-    assert_eq!(g.board().knights(c("blue")).len(), 1);
+    assert!(g.board().knights(c("blue")).is_empty());
 }
 
 // NOTATION (custom positions): cards in Hands and Market leave the Deck, cards not in the Deck are
@@ -1533,7 +1673,7 @@ fn custom_cards_come_out_of_the_deck_and_hands_hold_three_at_most() {
 }
 
 // R-N10: "each holding at least one knight *of its owner*" — another colour's knight standing in
-// one's region does not make a Renegade possible.
+// one's region does not make a Renegade possible (R-N4: so the card can't be played).
 #[test]
 fn a_renegade_counts_only_the_owners_knights_in_each_region() {
     let text = three(
@@ -1542,9 +1682,7 @@ fn a_renegade_counts_only_the_owners_knights_in_each_region() {
     );
     let mut g = game(&text);
     assert_eq!(region(&g, "red", "a1")["knights"], 0);
-    let ev = play(&mut g, "red play C11");
-    assert!(ev.contains(&Event::ActionEnded { by: c("red") }), "{ev:?}");
-    assert!(in_refill(&g, "red"));
+    refuse(&mut g, "red play C11", IllegalMove::NoRenegadePossible);
 }
 
 // R-N1: when all tie for most ducats, all get 5 and nobody is second.
@@ -1577,8 +1715,11 @@ fn the_king_chip_wins_at_once_in_the_final_phase() {
 #[test]
 fn the_king_chip_is_checked_before_the_end_bonuses() {
     let (g, events) = replay(&three(
-        "[Deck \"\"]\n[Castles \"red:a1 orange:h12,l12\"]\n[Borders \"b1-c1 a1-a2\"]\n[Hands \"red:A1 blue: orange:\"]\n\
-         [Ducats \"red:0 blue:20 orange:0\"]\n[Scores \"red:39 blue:38\"]",
+        &format!(
+            "[Deck \"\"]\n[Castles \"red:a1 orange:h12,l12\"]\n[Borders \"b1-c1 a1-a2\"]\n[Hands \"red:A1 blue: orange:\"]\n\
+             [Ducats \"red:{} blue:20 orange:0\"]\n[Scores \"red:39 blue:38\"]",
+            price("A1")
+        ),
         "red play A1\nred border b1-b2",
     ));
     assert!(g.is_over());
@@ -1592,8 +1733,11 @@ fn the_king_chip_is_checked_before_the_end_bonuses() {
 #[test]
 fn no_income_is_paid_after_the_king_chip_is_reached() {
     let g = game(&three(
-        "[Castles \"red:g6 blue:a1 orange:h12,l12\"]\n[Borders \"e6-f6 f5-f6 f6-f7 g5-g6 g6-g7 a1-b1 a2-b2 a2-a3\"]\n\
-         [Hands \"red:A1 blue:D10 orange:D13\"]\n[Ducats \"red:0 blue:7 orange:0\"]\n[Scores \"red:35\"]",
+        &format!(
+            "[Castles \"red:g6 blue:a1 orange:h12,l12\"]\n[Borders \"e6-f6 f5-f6 f6-f7 g5-g6 g6-g7 a1-b1 a2-b2 a2-a3\"]\n\
+             [Hands \"red:A1 blue:D10 orange:D13\"]\n[Ducats \"red:{} blue:7 orange:0\"]\n[Scores \"red:35\"]",
+            price("A1")
+        ),
         "red play A1\nred border g6-h6",
     ));
     assert!(g.won_by_king());

@@ -237,6 +237,38 @@ fn the_cli_refuses_unknown_options_missing_values_bad_numbers_and_zero_games() {
     assert!(!stdout.contains("NaN") && stdout.trim_end().ends_with("games/s"), "{stdout}");
 }
 
+#[test]
+fn the_cli_prints_its_usage_for_help_and_exits_0() {
+    for arg in ["help", "--help", "-h"] {
+        let (code, stdout, stderr) = cli(&[arg], b"");
+        assert_eq!(code, 0, "{arg}: {stderr}");
+        assert!(stdout.starts_with("usage:") && stdout.contains("loewenherz-cli replay FILE") && stdout.contains("arena"), "{arg}: {stdout}");
+        assert_eq!(stderr, "", "{arg}");
+    }
+}
+
+#[test]
+fn the_new_edition_arena_prints_each_games_economy_and_the_medians() {
+    let (code, stdout, stderr) = cli(&["arena", "--edition", "new", "--players", "2", "--games", "2", "--bots", "random", "--seed", "3"], b"");
+    assert_eq!(code, 0, "{stderr}");
+    let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game seed=")).collect();
+    assert_eq!(games.len(), 2, "{stdout}");
+    for g in &games {
+        for field in ["players=2 ", " seats=", " money=", " each=", " turns=", " sold=", " played=", " winners="] {
+            assert!(g.contains(field), "{field} in {g}");
+        }
+        // The total is the sum of each player's ducats.
+        let field = |name: &str| g.split(' ').find_map(|p| p.strip_prefix(name)).unwrap().to_string();
+        let total: u32 = field("each=").split(',').map(|p| p.split(':').nth(1).unwrap().parse::<u32>().unwrap()).sum();
+        assert_eq!(field("money=").parse::<u32>().unwrap(), total, "{g}");
+    }
+    assert!(stdout.lines().any(|l| l.starts_with("economy: median money at the end ") && l.contains("(bank 91)") && l.contains("median turns")), "{stdout}");
+    // Classic has no power cards: no economy lines.
+    let (code, stdout, _) = cli(&["arena", "--players", "3", "--games", "1", "--bots", "random"], b"");
+    assert_eq!(code, 0);
+    assert!(!stdout.contains("game seed=") && !stdout.contains("economy:"), "{stdout}");
+}
+
 // ----- Found by the large fuzz run -----
 
 /// A Classic custom position with a border inside a province kept it (the New Edition removed

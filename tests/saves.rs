@@ -1,6 +1,11 @@
 //! Saves written by earlier builds keep loading: `tests/saves/*-v1.json` are real saves of
 //! format 1 (taken from the browser game before revisions were added), one per edition and one
 //! with computer seats and hints. A later format change must migrate them.
+//!
+//! `new-v1.json` was edited once, for a rules change rather than a format change: its record
+//! played A14 (an expansion) with no region to expand, which the revised R-N4 (issue 20) refuses;
+//! it sells A14 instead. A save of a game that played a card for nothing no longer replays and is
+//! reported as damaged (its text kept under a backup key), as any record the rules refuse.
 
 use loewenherz::app::save::{parse_save, revision_of, SAVE_VERSION};
 use loewenherz::app::AnySession;

@@ -7,7 +7,10 @@
 //! - `bench [--edition classic|new] --games N --players N` plays random games on one thread and
 //!   reports games/s.
 //! - `arena [--edition classic|new] --players N --games G --bots hard,random,… [--seed S]` plays
-//!   G games of computer players, seats rotated between the listed bots, and reports per bot.
+//!   G games of computer players, seats rotated between the listed bots, and reports per bot;
+//!   for the New Edition also each game's economy (money held at the end, turns, cards sold and
+//!   played) and their medians (issue 20: the card table's calibration).
+//! - `help` (or `--help`, `-h`) prints the usage.
 
 use loewenherz::engine::ai::{self, Level, Searchable};
 use loewenherz::engine::bot::RandomBot;
@@ -22,6 +25,7 @@ const USAGE: &str = "usage:
   loewenherz-cli play [--edition classic|new] --players 2|3|4 --seed N --bots random|LEVEL,LEVEL,… [--setup basic|variable]
   loewenherz-cli bench [--edition classic|new] --games N --players 2|3|4 [--setup basic|variable]
   loewenherz-cli arena [--edition classic|new] --players 2|3|4 --games G --bots LEVEL,LEVEL,… [--seed S]
+  loewenherz-cli help                   (also --help, -h: this text)
   (LEVEL: random, easy, medium, hard; seats take the listed levels in turn)";
 
 fn main() -> ExitCode {
@@ -141,6 +145,31 @@ fn levels(v: &str) -> Result<Vec<Level>, String> {
     v.split(',').map(|l| Level::parse(l.trim()).ok_or_else(|| format!("unknown bot '{}' (random, easy, medium, hard)", shown(l)))).collect()
 }
 
+/// One New Edition game's economy: what the card table does to money and length.
+struct Economy {
+    /// Ducats held by all players together at the end (the physical bank holds 91).
+    money: u32,
+    /// Each player's ducats at the end, in seating order.
+    each: Vec<(Colour, u32)>,
+    /// Turns played (placement is none).
+    turns: u32,
+    /// Cards sold and cards played.
+    sold: u32,
+    played: u32,
+}
+
+/// The ducats of the physical New Edition bank (36 × 1 + 11 × 5).
+const BANK: u32 = 91;
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 }
+}
+
 #[derive(Default)]
 struct Tally {
     seats: u32,
@@ -151,8 +180,16 @@ struct Tally {
     longest: f64,
 }
 
-/// Plays `games` games with seats rotated between `levels`; prints each bot's results.
-fn arena<G: Searchable>(games: u64, seed: u64, levels: &[Level], start: impl Fn(u64) -> Result<G, String>) -> Result<(), String> {
+/// Plays `games` games with seats rotated between `levels`; prints each bot's results, and where
+/// `economy` measures one, each game's economy as it ends and the medians at the end.
+fn arena<G: Searchable>(
+    games: u64,
+    seed: u64,
+    levels: &[Level],
+    start: impl Fn(u64) -> Result<G, String>,
+    economy: impl Fn(&G, &[G::Move]) -> Option<Economy>,
+) -> Result<(), String> {
+    let mut economies: Vec<Economy> = Vec::new();
     let mut names: Vec<Level> = Vec::new();
     for &l in levels {
         if !names.contains(&l) {
@@ -165,8 +202,16 @@ fn arena<G: Searchable>(games: u64, seed: u64, levels: &[Level], start: impl Fn(
         let game = start(game_seed)?;
         let players = game.seats().to_vec();
         let bots: Vec<(Colour, Level)> = players.iter().enumerate().map(|(i, &c)| (c, levels[(i + g as usize) % levels.len()])).collect();
-        let (end, _, thinking) = ai::play_game(game, &bots, game_seed, seconds)?;
+        let (end, moves, thinking) = ai::play_game(game, &bots, game_seed, seconds)?;
         let winners = end.winners().to_vec();
+        if let Some(e) = economy(&end, &moves) {
+            // One line a game, so that runs in seeded chunks can be added up (scripts/economy.sh).
+            let each = e.each.iter().map(|(c, d)| format!("{c}:{d}")).collect::<Vec<_>>().join(",");
+            let won = winners.iter().map(|&w| format!("{w}:{}", bots.iter().find(|b| b.0 == w).map_or("?", |b| b.1.name()))).collect::<Vec<_>>().join(",");
+            let seats = bots.iter().map(|(c, l)| format!("{c}:{}", l.name())).collect::<Vec<_>>().join(",");
+            println!("game seed={game_seed} players={} seats={seats} money={} each={each} turns={} sold={} played={} winners={won}", players.len(), e.money, e.turns, e.sold, e.played);
+            economies.push(e);
+        }
         let summary = end.summary();
         for (&(c, l), t) in bots.iter().zip(&thinking) {
             let k = names.iter().position(|&n| n == l).expect("listed");
@@ -189,10 +234,36 @@ fn arena<G: Searchable>(games: u64, seed: u64, levels: &[Level], start: impl Fn(
         let ci = format!("{:.1}–{:.1}%", 100.0 * lo, 100.0 * hi);
         println!("{:<8} {:>6} {:>8.2} {:>15} {:>11.1} {:>12.2} {:>9.1}", l.name(), t.seats, t.wins, ci, t.score / t.seats.max(1) as f64, 1000.0 * t.secs / t.moves.max(1) as f64, 1000.0 * t.longest);
     }
+    if !economies.is_empty() {
+        let n = economies.len();
+        let mut money: Vec<f64> = economies.iter().map(|e| e.money as f64).collect();
+        let mut turns: Vec<f64> = economies.iter().map(|e| e.turns as f64).collect();
+        let past = economies.iter().filter(|e| e.money > BANK).count();
+        let (sold, played) = economies.iter().fold((0, 0), |(s, p), e| (s + e.sold, p + e.played));
+        println!(
+            "economy: median money at the end {:.1} (bank {BANK}), past the bank in {past} of {n} games ({:.0}%), median turns {:.1}, sold {sold} played {played} (sold per played {:.2})",
+            median(&mut money),
+            100.0 * past as f64 / n as f64,
+            median(&mut turns),
+            sold as f64 / played.max(1) as f64
+        );
+    }
     for (l, t) in names.iter().zip(&tally) {
         println!("{} wins {:.1}%", l.name(), 100.0 * t.wins / games.max(1) as f64);
     }
     Ok(())
+}
+
+/// A finished New Edition game's economy.
+fn new_economy(g: &newed::Game, moves: &[newed::Move]) -> Option<Economy> {
+    let each: Vec<(Colour, u32)> = g.players().iter().map(|&c| (c, g.ducats(c))).collect();
+    Some(Economy {
+        money: each.iter().map(|&(_, d)| d).sum(),
+        each,
+        turns: g.turns(),
+        sold: moves.iter().filter(|m| matches!(m, newed::Move::Sell { .. })).count() as u32,
+        played: moves.iter().filter(|m| matches!(m, newed::Move::Play { .. })).count() as u32,
+    })
 }
 
 /// Wilson score interval at 95 % for a proportion `p` of `n` trials.
@@ -223,6 +294,10 @@ fn read_record(path: &str) -> Result<Vec<u8>, String> {
 fn run(args: &[String]) -> Result<(), String> {
     let (command, rest) = args.split_first().ok_or_else(|| USAGE.to_string())?;
     match command.as_str() {
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
         "replay" => {
             let [path] = rest else { return Err(format!("replay takes one FILE\n{USAGE}")) };
             let bytes = read_record(path)?;
@@ -270,14 +345,26 @@ fn run(args: &[String]) -> Result<(), String> {
             let seed = number(args, "--seed", 0, 0)?;
             let levels = levels(flag(args, "--bots").ok_or_else(|| format!("--bots is required\n{USAGE}"))?)?;
             match edition(args)? {
-                Edition::Classic => arena(games, seed, &levels, |s| {
-                    let setup = classic_setup(args, s)?;
-                    Ok(classic::game::Game::new(&setup).map_err(|e| e.to_string())?.0)
-                }),
-                Edition::New => arena(games, seed, &levels, |s| {
-                    let setup = new_setup(args, s)?;
-                    Ok(newed::Game::new(&setup).map_err(|e| e.to_string())?.0)
-                }),
+                Edition::Classic => arena(
+                    games,
+                    seed,
+                    &levels,
+                    |s| {
+                        let setup = classic_setup(args, s)?;
+                        Ok(classic::game::Game::new(&setup).map_err(|e| e.to_string())?.0)
+                    },
+                    |_, _| None,
+                ),
+                Edition::New => arena(
+                    games,
+                    seed,
+                    &levels,
+                    |s| {
+                        let setup = new_setup(args, s)?;
+                        Ok(newed::Game::new(&setup).map_err(|e| e.to_string())?.0)
+                    },
+                    new_economy,
+                ),
             }
         }
         "bench" => {

@@ -123,6 +123,21 @@ pub enum IllegalMove {
     NoRemovableKnight,
     /// Two of the player's regions may take that space: the move names the castle of one.
     RegionNotNamed,
+    /// Placement (New Edition): the castle needs a free meadow or forest beside it for its knight.
+    NoGroundForKnight,
+    /// R-N4: `done` ends a card's action only after its first step.
+    ActionNotBegun,
+    /// R-N4: a card is played for borders only when a border can be placed.
+    NoBorderToPlace,
+    /// R-N4: a card is played for knights only when, its price paid, a knight can be placed and
+    /// paid for (a free meadow beside an own piece, or a forest and 1 ducat left).
+    NoKnightToPlace,
+    /// R-N4: a card is played for an expansion only when one of the player's regions can take a space.
+    NoSpaceToTake,
+    /// R-N4, R-N10: a card is played for its Renegade only when a whole Renegade can be done.
+    NoRenegadePossible,
+    /// R-N4, R-N11: a card is played for its Alliance only when two regions can be allied.
+    NoAlliancePossible,
 }
 
 impl fmt::Display for IllegalMove {
@@ -187,6 +202,13 @@ impl fmt::Display for IllegalMove {
             RegionWithoutKnight => "the region needs a knight of its owner".into(),
             NoRemovableKnight => "no knight of that region may be removed without breaking a link".into(),
             RegionNotNamed => "two of the player's regions may take that space: name the castle of the one that takes it".into(),
+            NoGroundForKnight => "that castle would have no free meadow or forest beside it for its knight".into(),
+            ActionNotBegun => "the card's action ends only after its first step".into(),
+            NoBorderToPlace => "no border can be placed now, so the card can't be played for borders".into(),
+            NoKnightToPlace => "no free space for a knight you can pay for, so the card can't be played for knights".into(),
+            NoSpaceToTake => "none of your regions can take a space now, so the card can't be played to expand".into(),
+            NoRenegadePossible => "no Renegade is possible now: it needs your region with your knight beside a foreign region whose knight may leave, and a free space in your region for a knight you can pay for".into(),
+            NoAlliancePossible => "no Alliance is possible now: none of your regions borders a foreign region it is not yet allied with".into(),
         };
         f.write_str(&s)
     }

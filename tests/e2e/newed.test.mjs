@@ -126,12 +126,13 @@ test("the documented link: placement, a sale, a region founded, a forest knight,
   assert.equal(await handOverReason(page, "red"), "Your turn.");
   await takeDevice(page, "red");
   assert.equal(await page.locator("[data-handover], [data-pass]").count(), 0);
-  const b3 = "A8"; // 3 borders, price 3 (RULES.md, power cards)
+  const b3 = "A8"; // 3 borders (RULES.md, power cards); its price is on its Play button
   assert.ok((await handCards(page)).includes(b3), `red holds ${b3}: ${await handCards(page)}`);
   const money2 = await handMoney(page);
   assert.equal(await page.locator(`[data-play="${b3} 1"]`).isEnabled(), true);
+  const price2 = Number((await page.locator(`[data-play="${b3} 1"]`).innerText()).match(/−(\d+)/)[1]);
   await page.click(`[data-play="${b3} 1"]`);
-  assert.equal(await handMoney(page), money2 - 3, "the price is paid when the card is played");
+  assert.equal(await handMoney(page), money2 - price2, "the price is paid when the card is played");
   assert.ok((await page.locator("[data-edge]").count()) > 0, "legal edges are offered");
   assert.equal((await scores(page)).red, 0);
   for (const e of ["j1-k1", "k1-k2", "l1-l2"]) {
@@ -470,8 +471,9 @@ test("Renegade by tapping: the victim picks the knight that leaves, behind their
   assert.equal(await handOverReason(page, "red"), "Your turn.");
   await takeDevice(page, "red");
   assert.equal(await handMoney(page), 8);
+  const price = Number((await page.locator('[data-play="B12 1"]').innerText()).match(/−(\d+)/)[1]);
   await page.click('[data-play="B12 1"]');
-  assert.equal(await handMoney(page), 4, "Renegade's price");
+  assert.equal(await handMoney(page), 8 - price, "Renegade's price");
   assert.match(await page.locator(".prompt .todo").innerText(), /Renegade — tap the castle of a neighbouring foreign region/);
   assert.deepEqual(await targetList(page), [{ at: "d12", kind: "pick" }], "blue's region, by its castle");
   await tapSpace(page, "d12");
@@ -503,7 +505,7 @@ test("Renegade by tapping: the victim picks the knight that leaves, behind their
   assert.equal(after.players.red.knights_in_stock, 13);
   assert.equal(after.players.blue.knights_in_stock, 14);
   assert.equal(after.players.orange.knights_in_stock, 13);
-  assert.equal(after.players.red.ducats, 4);
+  assert.equal(after.players.red.ducats, 8 - price);
   assert.deepEqual(await leaks(page), []);
   assert.deepEqual(app.errors, []);
 });
@@ -558,5 +560,40 @@ test("an expansion space two regions touch asks which region takes it; the actio
   const after = refereeReplay(save.record);
   assert.equal(after.players.red.score, 1);
   assert.deepEqual(after.players.red.regions.map((r) => [r.castle, r.spaces]).sort(), [["a12", 3], ["d12", 2]]);
+  assert.deepEqual(app.errors, []);
+});
+
+test("a card that can't be played now has its Play button off and says why (R-N4)", async () => {
+  const { page, srv } = app;
+  // Castle a1's only knight spot is the forest b1 (a2 is a mine). Red holds exactly the price of
+  // A12 (1 knight or 2 borders), so nothing is left for the forest: A12 may be played for its
+  // borders only. Prices are read from the card data (our reconstruction, calibrated).
+  const data = readFileSync(new URL("../../src/engine/newed/data/power_cards.txt", import.meta.url), "utf8");
+  const price = (id) => Number(data.split("\n").find((l) => l.split(/\s+/)[0] === id).split(/\s+/)[3]);
+  const position = [
+    '[Edition "new"]',
+    '[Players "red blue orange"]',
+    '[Setup "custom"]',
+    '[Seed "5"]',
+    '[Tiles "A0 B0 C0 D0 K0 E0 F0 G0 H0"]',
+    '[Castles "red:a1 orange:h12,l12"]',
+    `[Ducats "red:${price("A12")}"]`,
+    '[Hands "red:A1,A12,D8"]',
+    '[Start "red"]',
+    "",
+  ].join("\n");
+  assert.equal(refereeReplay(position).players.red.ducats, price("A12"));
+  await freshStart(page, srv.url);
+  await putSave(page, "g-why", "New Edition · Red, Blue, Orange · turn 1", position);
+  await page.reload();
+  await page.click('[data-save="g-why"] [data-continue]');
+  await takeDevice(page, "red");
+  assert.equal(await page.locator('[data-play="A12 1"]').isDisabled(), true);
+  assert.equal(await page.locator('[data-play="A12 2"]').isDisabled(), false);
+  assert.match(await page.locator('[data-card="A12"] .why-not').innerText(), /^1 knight: no free space for a knight you can pay for/);
+  assert.equal(await page.locator('[data-play="D8 1"]').isDisabled(), true);
+  assert.match(await page.locator('[data-card="D8"] .why-not').innerText(), new RegExp(`costs ${price("D8")} ducats; you have ${price("A12")} ducats`));
+  assert.equal(await page.locator('[data-card="A1"] .why-not').count(), 0, "a card that may be played says nothing");
+  assert.equal(await page.locator('[data-sell="D8"]').isDisabled(), false, "it can always be sold");
   assert.deepEqual(app.errors, []);
 });

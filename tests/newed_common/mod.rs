@@ -2,7 +2,7 @@
 //! "New Edition records"), replayed, then probed move by move.
 #![allow(dead_code)]
 
-use loewenherz::engine::newed::{Event, Game, Move, Record, ScoreReason};
+use loewenherz::engine::newed::{Event, Game, Move, PowerCardId, Record, ScoreReason};
 use loewenherz::engine::{Colour, IllegalMove};
 
 /// The reference layout of RULES.md (the board printed there).
@@ -74,4 +74,15 @@ pub fn c(name: &str) -> Colour {
 /// The legal moves as record lines.
 pub fn legal(g: &Game) -> Vec<String> {
     g.legal_moves().iter().map(|m| m.to_string()).collect()
+}
+
+/// A power card's price, as the data file gives it (our reconstruction: prices and sale values
+/// are calibrated data, not rules, so tests read them rather than repeat them).
+pub fn price(card: &str) -> u32 {
+    PowerCardId::parse(card).expect("card").card().price
+}
+
+/// A power card's sale value, as the data file gives it.
+pub fn sale(card: &str) -> u32 {
+    PowerCardId::parse(card).expect("card").card().sale
 }

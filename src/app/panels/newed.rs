@@ -78,7 +78,6 @@ pub fn hand_choice(t: &Table<Game>) -> Vec<Node<HandTap>> {
     if !choosing(t) {
         return Vec::new();
     }
-    let money = v.ducats[me].unwrap_or(0);
     let cards = hand.iter().map(|&card| {
         let c = card.card();
         let mut row = el("div").class("card-buttons");
@@ -96,8 +95,9 @@ pub fn hand_choice(t: &Table<Game>) -> Vec<Node<HandTap>> {
             let b = button(label).class("primary").attr("data-play", format!("{card} {a}")).attr("title", card.action(a).map(power_action_text).unwrap_or_default());
             row = row.kid(if ok { b.on(HandTap(play)) } else { b.attr("disabled", "") });
         }
-        if c.price > money {
-            row = row.kid(el("small").class("why-not").text(tr!(PanelCostsHave, cost = ducats(c.price), money = ducats(money))));
+        // Its price, or R-N4: what stands in the way of an action (in the player's language).
+        if let Some(why) = crate::app::words::why_not_play(v, card) {
+            row = row.kid(el("small").class("why-not").text(why));
         }
         el("li").class("power-card").attr("data-card", card.to_string()).kid(card_face(card)).kid(row)
     });
@@ -230,6 +230,25 @@ mod tests {
         let by = Colour::Red;
         assert_eq!(second.action(), Some(&HandTap(Move::Play { by, card: PowerCardId::parse("A12").unwrap(), action: 2 })));
         assert_eq!(find_all(&tree, "data-sell", "A5")[0].action(), Some(&HandTap(Move::Sell { by, card: PowerCardId::parse("A5").unwrap() })));
+    }
+
+    // R-N4: a card is offered for an action only when its first step can be done; the hand
+    // turns the other Play button off and says why beside it.
+    #[test]
+    fn a_play_button_that_is_off_says_why() {
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let mut s = turn(&["C14", "A5", "C1"], &[]);
+        s.take_device(Colour::Red);
+        let tree = hand_choice(&s.table());
+        // C14: an Alliance (red has no region to ally) or 2 borders.
+        let alliance = find_all(&tree, "data-play", "C14 1")[0];
+        assert_eq!((alliance.get("disabled"), alliance.action()), (Some(""), None));
+        assert!(find_all(&tree, "data-play", "C14 2")[0].action().is_some());
+        let card = find_all(&tree, "data-card", "C14")[0];
+        let why: Vec<String> = card.find_all("class", "why-not").iter().map(|n| n.text_content()).collect();
+        assert_eq!(why.len(), 1);
+        assert!(why[0].ends_with("no Alliance is possible now: none of your regions borders a foreign region it is not yet allied with"), "{why:?}");
+        assert!(find_all(&tree, "data-card", "A5")[0].find_all("class", "why-not").is_empty(), "a card that may be played says nothing");
     }
 
     #[test]

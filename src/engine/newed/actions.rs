@@ -2,7 +2,7 @@
 //! knights, expansion, Renegade with the victim's reply, Alliance. Each step checks everything
 //! before it changes anything.
 
-use super::cards::PowerCardId;
+use super::cards::{PowerAction, PowerCardId};
 use super::event::{Event, ScoreReason};
 use super::game::{Game, Phase, Work, FOREST_COST};
 use super::turn::value_of;
@@ -120,8 +120,93 @@ impl Game {
         })
     }
 
-    pub(super) fn perform(&mut self, by: Colour, card: PowerCardId, work: Work, mv: Move, ev: &mut Vec<Event>) -> Result<(), IllegalMove> {
+    /// R-N4: what the cheapest first step of action `a` costs `by` now beyond the card's price
+    /// (a forest knight: 1), or why no first step can be done. Cheap: the search asks it for
+    /// every card in hand at every choice.
+    pub(super) fn first_step_cost(&self, by: Colour, a: PowerAction) -> Result<u32, IllegalMove> {
+        let board = &self.board;
+        // The cheapest knight among `places` (all knight ground: meadow 0, forest 1).
+        let cheapest = |places: SpaceSet| if board.land().count(places, Terrain::Forest) < places.len() { 0 } else { FOREST_COST };
+        match a {
+            PowerAction::Borders(_) => board.border_edges(SEPARATION).next().map(|_| 0).ok_or(IllegalMove::NoBorderToPlace),
+            PowerAction::Knights(_) => {
+                if board.knights_in_stock(by) == 0 {
+                    return Err(IllegalMove::NoKnightInStock);
+                }
+                let spots = board.knight_spots(by);
+                if spots.is_empty() { Err(IllegalMove::NoKnightToPlace) } else { Ok(cheapest(spots)) }
+            }
+            PowerAction::Expand => {
+                if board.provinces(by).any(|c| !board.takeable(by, c).is_empty()) { Ok(0) } else { Err(IllegalMove::NoSpaceToTake) }
+            }
+            PowerAction::Renegade => {
+                if board.knights_in_stock(by) == 0 {
+                    return Err(IllegalMove::NoKnightInStock);
+                }
+                // As `renegade_spots`, but only the cheapest place, stopping at a free one.
+                let spots = board.knight_spots(by);
+                let mut best: Option<u32> = None;
+                for own in board.provinces(by) {
+                    let own_spaces = board.component(own).spaces;
+                    let places = spots.intersect(own_spaces);
+                    if places.is_empty() || board.knights_in(own, by) == 0 || best.is_some_and(|b| b <= cheapest(places)) {
+                        continue;
+                    }
+                    let target = board
+                        .all_provinces()
+                        .any(|(v, region)| v != by && board.grid().touches(own_spaces, board.component(region).spaces) && !self.removable(v, region).is_empty());
+                    if target {
+                        best = Some(cheapest(places));
+                        if best == Some(0) {
+                            break;
+                        }
+                    }
+                }
+                best.ok_or(IllegalMove::NoRenegadePossible)
+            }
+            PowerAction::Alliance => self.alliance_pairs(by).next().map(|_| 0).ok_or(IllegalMove::NoAlliancePossible),
+        }
+    }
+
+    /// R-N4: whether `by` may play `card` for its action `action` now, its price and the first
+    /// step of that action paid, given `extra` = [`Game::first_step_cost`] of that action.
+    pub(super) fn affordable(&self, by: Colour, card: PowerCardId, a: PowerAction, extra: Result<u32, IllegalMove>) -> Result<(), IllegalMove> {
+        let price = card.card().price;
+        let money = self.ducats[by];
+        if money < price {
+            return Err(IllegalMove::CannotAfford);
+        }
+        let extra = extra?;
+        if money - price < extra {
+            return Err(match a {
+                PowerAction::Renegade => IllegalMove::NoRenegadePossible,
+                _ => IllegalMove::NoKnightToPlace,
+            });
+        }
+        Ok(())
+    }
+
+    /// Why `play` would refuse `by` playing `card` for its action `action` (1 or 2) — not in the
+    /// hand, no such action, its price, or R-N4: no first step of that action can be done, the
+    /// price paid — or `None` when it may be played. Whose turn it is is not asked.
+    pub fn why_unplayable(&self, by: Colour, card: PowerCardId, action: u8) -> Option<IllegalMove> {
+        self.check_play(by, card, action).err()
+    }
+
+    /// The card's action when `by` may play `card` for `action` (turn aside), else why not.
+    pub(super) fn check_play(&self, by: Colour, card: PowerCardId, action: u8) -> Result<PowerAction, IllegalMove> {
+        if !self.hands[by].contains(&card) {
+            return Err(IllegalMove::PowerCardNotInHand);
+        }
+        let a = card.action(action).ok_or(IllegalMove::NoSuchAction)?;
+        self.affordable(by, card, a, self.first_step_cost(by, a))?;
+        Ok(a)
+    }
+
+    pub(super) fn perform(&mut self, by: Colour, card: PowerCardId, work: Work, begun: bool, mv: Move, ev: &mut Vec<Event>) -> Result<(), IllegalMove> {
         match (work, mv) {
+            // R-N4: an action ends early only after its first step.
+            (_, Move::Done { .. }) if !begun => Err(IllegalMove::ActionNotBegun),
             (_, Move::Done { .. }) => {
                 self.end_action(by, ev);
                 Ok(())
@@ -131,7 +216,7 @@ impl Game {
                 let founded = self.board.place_border(edge);
                 ev.push(Event::BorderPlaced { by, edge });
                 self.settle(founded, None, ev);
-                self.continue_work(by, card, Work::Borders { left: left - 1 }, ev);
+                self.continue_work(by, card, Work::Borders { left: left - 1 }, true, ev);
                 Ok(())
             }
             (Work::Knights { left }, Move::Knight { at, .. }) => {
@@ -146,11 +231,11 @@ impl Game {
                 self.ducats[by] -= cost;
                 self.board.put(at, Piece { colour: by, kind: PieceKind::Knight });
                 ev.push(Event::KnightPlaced { by, at, cost });
-                self.continue_work(by, card, Work::Knights { left: left - 1 }, ev);
+                self.continue_work(by, card, Work::Knights { left: left - 1 }, true, ev);
                 Ok(())
             }
-            (Work::Expand { castle: begun, taken }, Move::Expand { at, castle, .. }) => {
-                let region = match (begun, castle) {
+            (Work::Expand { castle: chosen, taken }, Move::Expand { at, castle, .. }) => {
+                let region = match (chosen, castle) {
                     (Some(b), Some(c)) if c != b => return Err(IllegalMove::NotOwnProvince),
                     (Some(b), _) => b,
                     (None, Some(c)) => c,
@@ -158,7 +243,7 @@ impl Game {
                 };
                 self.board.check_take(by, region, at)?;
                 self.take_space(by, region, at, ev);
-                self.continue_work(by, card, Work::Expand { castle: Some(region), taken: taken + 1 }, ev);
+                self.continue_work(by, card, Work::Expand { castle: Some(region), taken: taken + 1 }, true, ev);
                 Ok(())
             }
             (Work::Renegade, Move::Renegade { region, place, .. }) => {

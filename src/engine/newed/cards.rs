@@ -187,6 +187,31 @@ mod tests {
         assert_eq!(PowerCardId::parse("A01"), None);
     }
 
+    // What a calibration of prices and sale values keeps (RULES.md, "Game data - New Edition";
+    // issue 20): RULES.md's actions and stack letters, prices 2 to 7, every Alliance 5 and a
+    // single knight 2 (known facts), and a sale that brings less than playing costs.
+    #[test]
+    fn card_data_keeps_the_known_facts_and_the_actions_of_rules_md() {
+        const ACTIONS: &str = "B1 B2 B2 B2 B3 B3 B3 B3 K1 K1 K1 K1/B2 K1/B3 E E \
+            B2 B2 B3 B3 B1 K1 K1 K2 E E E R A B3/K1 B2/E \
+            B3 B3 B2 K1 K2 K2 E E E/B3 E/K1 R R/K1 A A/B2 K2/B3 \
+            B3 B2 K2 K2/R E E E/B3 E/K2 E/R R R A A/E K1/B2 E/K1";
+        assert_eq!(ACTIONS.split_whitespace().count(), CARDS);
+        for (card, want) in PowerCardId::all().zip(ACTIONS.split_whitespace()) {
+            let c = card.card();
+            let got: Vec<String> = c.actions.iter().flatten().map(|a| a.code()).collect();
+            assert_eq!(got.join("/"), want, "{card}'s actions");
+            assert!((2..=7).contains(&c.price), "{card}: prices run 2 to 7");
+            assert!(c.sale >= 1 && c.sale < c.price, "{card}: a sale brings less than playing costs");
+            if c.actions.contains(&Some(PowerAction::Alliance)) {
+                assert_eq!(c.price, 5, "{card}: every Alliance costs 5");
+            }
+            if c.actions == [Some(PowerAction::Knights(1)), None] {
+                assert_eq!(c.price, 2, "{card}: a single knight costs 2");
+            }
+        }
+    }
+
     #[test]
     fn malformed_card_data_is_named() {
         assert!(parse_cards("A1 B1 - 0 1\n").unwrap_err().contains("lists 1 cards"));

@@ -76,8 +76,9 @@ pub enum Phase {
     Placement { step: usize, castle: Option<Space> },
     /// `by` sells or plays a card (income already paid).
     Choose { by: Colour },
-    /// `by` performs the action of `card`.
-    Perform { by: Colour, card: PowerCardId, work: Work },
+    /// `by` performs the action of `card`; `begun` once its first step is done (R-N4: only then
+    /// may `done` end it).
+    Perform { by: Colour, card: PowerCardId, work: Work, begun: bool },
     /// After a Renegade by `by`: the knight to remove from the region of `region` (owner `victim`).
     Remove { by: Colour, victim: Colour, region: Space },
     /// `by` refills the hand; `sold` can't be taken back.
@@ -498,7 +499,7 @@ impl Game {
             (Phase::Placement { step, castle }, _) => self.place(step, castle, mv, ev),
             (Phase::Choose { by }, Move::Sell { card, .. }) => self.sell(by, card, ev),
             (Phase::Choose { by }, Move::Play { card, action, .. }) => self.play_card(by, card, action, ev),
-            (Phase::Perform { by, card, work }, _) => self.perform(by, card, work, mv, ev),
+            (Phase::Perform { by, card, work, begun }, _) => self.perform(by, card, work, begun, mv, ev),
             (Phase::Remove { by, victim, region }, Move::Remove { at, .. }) => self.remove(by, victim, region, at, ev),
             (Phase::Refill { by, sold }, Move::Draw { .. }) => self.draw(by, sold, ev),
             (Phase::Refill { by, sold }, Move::Take { card, .. }) => self.take(by, sold, card, ev),
@@ -521,7 +522,7 @@ impl Game {
                     return Err(IllegalMove::CastleTooClose { min_distance: min });
                 }
                 if !spots.contains(at) {
-                    return Err(IllegalMove::NoRoomForKnight);
+                    return Err(IllegalMove::NoGroundForKnight);
                 }
                 self.board.put(at, Piece { colour, kind: PieceKind::Castle });
                 ev.push(Event::Placed { by, colour, kind: PieceKind::Castle, at });

@@ -1,6 +1,8 @@
 //! Legal-move generation: exactly the moves `play` accepts (property tests check both ways).
 
 use super::actions::SEPARATION;
+use super::cards::PowerAction;
+use crate::engine::error::IllegalMove;
 use super::game::{knight_ground, Game, Phase, Work, CASTLE_DISTANCE};
 use super::moves::Move;
 use crate::engine::board::territory::Separation;
@@ -30,16 +32,36 @@ impl Game {
                 }
             }
             Phase::Choose { by } => {
+                // R-N4: a card is offered for an action only when its first step can be done,
+                // the price paid. Each kind of action is judged once (a hand holds 3 cards).
+                let mut first: [Option<Result<u32, IllegalMove>>; 5] = [None; 5];
                 for &card in &self.hands[by] {
                     out.push(Move::Sell { by, card });
-                    if card.card().price <= self.ducats[by] {
-                        out.extend((1..=card.action_count()).map(|action| Move::Play { by, card, action }));
+                    if card.card().price > self.ducats[by] {
+                        continue;
+                    }
+                    for action in 1..=card.action_count() {
+                        let Some(a) = card.action(action) else { continue };
+                        let kind = match a {
+                            PowerAction::Borders(_) => 0,
+                            PowerAction::Knights(_) => 1,
+                            PowerAction::Expand => 2,
+                            PowerAction::Renegade => 3,
+                            PowerAction::Alliance => 4,
+                        };
+                        let extra = *first[kind].get_or_insert_with(|| self.first_step_cost(by, a));
+                        if self.affordable(by, card, a, extra).is_ok() {
+                            out.push(Move::Play { by, card, action });
+                        }
                     }
                 }
             }
-            Phase::Perform { by, work, .. } => {
+            Phase::Perform { by, work, begun, .. } => {
                 self.work_moves(by, work, out);
-                out.push(Move::Done { by });
+                // R-N4: `done` only after the action's first step.
+                if begun {
+                    out.push(Move::Done { by });
+                }
             }
             Phase::Remove { by, victim, region } => {
                 let mover = if self.is_player(victim) { victim } else { by };

@@ -166,27 +166,23 @@ impl Game {
     }
 
     pub(super) fn play_card(&mut self, by: Colour, card: PowerCardId, action: u8, ev: &mut Vec<Event>) -> Result<(), IllegalMove> {
-        if !self.hands[by].contains(&card) {
-            return Err(IllegalMove::PowerCardNotInHand);
-        }
-        let a: PowerAction = card.action(action).ok_or(IllegalMove::NoSuchAction)?;
-        // R-N4: the price is paid in full when the card is played.
+        // R-N4: the price is paid in full when the card is played, and only when at least the
+        // first step of the chosen action can then be done.
+        let a: PowerAction = self.check_play(by, card, action)?;
         let price = card.card().price;
-        if self.ducats[by] < price {
-            return Err(IllegalMove::CannotAfford);
-        }
         self.take_from_hand(by, card)?;
         self.ducats[by] -= price;
         self.discard.push(card);
         ev.push(Event::Played { by, card, action: a, price });
-        self.continue_work(by, card, Work::of(a), ev);
+        self.continue_work(by, card, Work::of(a), false, ev);
         Ok(())
     }
 
-    /// Goes on with the action, or ends it when no step is left (R-N15: public facts only).
-    pub(super) fn continue_work(&mut self, by: Colour, card: PowerCardId, work: Work, ev: &mut Vec<Event>) {
+    /// Goes on with the action (`begun` once a step is done), or ends it when no step is left
+    /// (R-N15: public facts only).
+    pub(super) fn continue_work(&mut self, by: Colour, card: PowerCardId, work: Work, begun: bool, ev: &mut Vec<Event>) {
         if self.work_has_steps(by, work) {
-            self.phase = Phase::Perform { by, card, work };
+            self.phase = Phase::Perform { by, card, work, begun };
         } else {
             self.end_action(by, ev);
         }

@@ -9,6 +9,7 @@ use super::moves::Move;
 use crate::engine::board::land::MineKind;
 use crate::engine::board::Piece;
 use crate::engine::colour::{ByColour, Colour};
+use crate::engine::error::IllegalMove;
 use crate::engine::grid::{Edge, Space};
 use serde::Serialize;
 
@@ -97,6 +98,10 @@ pub struct View {
     pub to_move: Vec<Colour>,
     /// The viewer's legal moves (empty unless it is the viewer's move).
     pub moves: Vec<Move>,
+    /// While the viewer chooses: each (card of its hand, action) that `moves` leaves out, and
+    /// why — its price, or R-N4 (no first step of that action can be done): for the hand's words.
+    #[serde(skip)]
+    pub unplayable: Vec<(PowerCardId, u8, IllegalMove)>,
 }
 
 impl Game {
@@ -121,13 +126,20 @@ impl Game {
             Some(v) if to_move.contains(&v) => self.legal_moves().into_iter().filter(|m| m.by() == v).collect(),
             _ => Vec::new(),
         };
+        let unplayable = match self.phase() {
+            Phase::Choose { by } if viewer == Some(*by) => {
+                let by = *by;
+                self.hand(by).iter().flat_map(|&card| (1..=card.action_count()).filter_map(move |a| self.why_unplayable(by, card, a).map(|e| (card, a, e)))).collect()
+            }
+            _ => Vec::new(),
+        };
         let phase = match self.phase() {
             Phase::Placement { castle, .. } => {
                 let (placer, colour) = self.placement_due().expect("placement due");
                 PhaseView::Placement { placer, colour, castle: *castle, min_distance: self.castle_distance_now(colour) }
             }
             Phase::Choose { by } => PhaseView::Choose { by: *by },
-            Phase::Perform { by, card, work } => PhaseView::Perform { by: *by, card: *card, work: *work },
+            Phase::Perform { by, card, work, .. } => PhaseView::Perform { by: *by, card: *card, work: *work },
             Phase::Remove { by, victim, region } => PhaseView::Remove { by: *by, victim: *victim, region: *region },
             Phase::Refill { by, sold } => PhaseView::Refill { by: *by, sold: *sold },
             Phase::Over => PhaseView::Over { winners: self.winners().to_vec(), king: self.won_by_king() },
@@ -159,6 +171,7 @@ impl Game {
             phase,
             to_move,
             moves,
+            unplayable,
         }
     }
 }
