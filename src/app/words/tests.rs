@@ -11,6 +11,89 @@ fn space(s: &str) -> Space {
     Space::parse(s).expect("space")
 }
 
+/// One refusal of each kind. The `match` lists every variant without a wildcard, so a new
+/// refusal doesn't compile until it is listed there, and the test fails until it has a sample.
+fn every_refusal() -> Vec<IllegalMove> {
+    use IllegalMove::*;
+    fn kind(e: IllegalMove) -> u8 {
+        match e {
+            GameOver => 0,
+            OffBoard => 1,
+            NotYourTurn => 2,
+            NotNow => 3,
+            CastleNotOnOpenCountry => 4,
+            SpaceOccupied => 5,
+            CastleTooClose { .. } => 6,
+            NoRoomForKnight => 7,
+            KnightNotNextToCastle => 8,
+            KnightNotOnOpenCountry => 9,
+            WrongNumberOfDecisionCards { .. } => 10,
+            SameDecisionCardTwice => 11,
+            CardNotInHand => 12,
+            NotAfterOwnDecision => 13,
+            NotOwnProvince => 14,
+            NotForeignProvince => 15,
+            ProvincesNotNeighbours => 16,
+            AlreadyAllied => 17,
+            NoSuchAlliance => 18,
+            NoForeignKnightThere => 19,
+            OnlyLink => 20,
+            NotInOwnProvince => 21,
+            NoKnightInStock => 22,
+            CannotAfford => 23,
+            BadTreasurePayment => 24,
+            OfferNotHigher => 25,
+            NotEnoughMoney => 26,
+            NoOfferToAccept => 27,
+            AlreadyBid => 28,
+            NoBordersLeft => 29,
+            ThreeProvinces => 30,
+            BorderExists => 31,
+            BorderInsideProvince => 32,
+            BorderSeparatesPieces => 33,
+            NotEnoughBorders => 34,
+            NoKnightLeft => 35,
+            KnightTerrain => 36,
+            KnightNotConnected => 37,
+            NoExpansionLeft => 38,
+            NotAdjacentToProvince => 39,
+            OwnProvince => 40,
+            SpaceHasCastle => 41,
+            SpaceHasForeignKnight => 42,
+            TooFewKnights => 43,
+            ProvincesAllied => 44,
+            AlreadyInProvince => 45,
+            PileEmpty => 46,
+            CardNotInPile => 47,
+            MustTakeFromOpenedPile => 48,
+            PileAlreadyOpen => 49,
+            PowerCardNotInHand => 50,
+            NoSuchAction => 51,
+            CardNotInMarket => 52,
+            CardJustSold => 53,
+            DeckEmpty => 54,
+            RegionWithoutKnight => 55,
+            NoRemovableKnight => 56,
+            RegionNotNamed => 57,
+        }
+    }
+    const KINDS: u8 = 58;
+    let all = vec![
+        GameOver, OffBoard, NotYourTurn, NotNow, CastleNotOnOpenCountry, SpaceOccupied, CastleTooClose { min_distance: 3 }, NoRoomForKnight,
+        KnightNotNextToCastle, KnightNotOnOpenCountry, WrongNumberOfDecisionCards { expected: 1 }, WrongNumberOfDecisionCards { expected: 2 },
+        SameDecisionCardTwice, CardNotInHand, NotAfterOwnDecision, NotOwnProvince, NotForeignProvince, ProvincesNotNeighbours, AlreadyAllied,
+        NoSuchAlliance, NoForeignKnightThere, OnlyLink, NotInOwnProvince, NoKnightInStock, CannotAfford, BadTreasurePayment, OfferNotHigher,
+        NotEnoughMoney, NoOfferToAccept, AlreadyBid, NoBordersLeft, ThreeProvinces, BorderExists, BorderInsideProvince, BorderSeparatesPieces,
+        NotEnoughBorders, NoKnightLeft, KnightTerrain, KnightNotConnected, NoExpansionLeft, NotAdjacentToProvince, OwnProvince, SpaceHasCastle,
+        SpaceHasForeignKnight, TooFewKnights, ProvincesAllied, AlreadyInProvince, PileEmpty, CardNotInPile, MustTakeFromOpenedPile,
+        PileAlreadyOpen, PowerCardNotInHand, NoSuchAction, CardNotInMarket, CardJustSold, DeckEmpty, RegionWithoutKnight, NoRemovableKnight,
+        RegionNotNamed,
+    ];
+    let kinds: BTreeSet<u8> = all.iter().map(|&e| kind(e)).collect();
+    assert_eq!(kinds, (0..KINDS).collect(), "every refusal has a sample");
+    all
+}
+
 /// One setup error of each kind, with the edition whose setup it is.
 fn every_setup_error() -> Vec<(Edition, SetupError)> {
     use Colour::*;
@@ -253,12 +336,23 @@ fn every_record_reason() -> Vec<(Edition, RecordReason)> {
     all
 }
 
-/// Every setup and record reason's text in the current language, with the engine's English
-/// beside it.
+/// Every reason's text in the current language, with the engine's English beside it.
 fn every_text() -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = every_setup_error().iter().map(|(ed, e)| (setup_error(*ed, e), e.to_string())).collect();
+    let mut out: Vec<(String, String)> = every_refusal().into_iter().map(|e| (refusal(e), e.to_string())).collect();
+    out.extend(every_setup_error().iter().map(|(ed, e)| (setup_error(*ed, e), e.to_string())));
     out.extend(every_record_reason().iter().map(|(ed, r)| (record_reason(Some(*ed), r), r.to_string())));
     out
+}
+
+#[test]
+fn every_refusal_has_an_english_text_and_the_engine_says_the_same() {
+    // Issue 21: all of IllegalMove (both editions), against the English catalogue.
+    set_lang(Lang::En);
+    for e in every_refusal() {
+        let text = refusal(e);
+        assert!(!text.trim().is_empty() && !text.contains(['{', '}']), "{e:?}: {text:?}");
+        assert_eq!(text, e.to_string(), "{e:?}: the catalogue and the referee differ");
+    }
 }
 
 #[test]
@@ -362,12 +456,4 @@ fn refusals_are_translated() {
     let it = refusal(IllegalMove::CastleTooClose { min_distance: 3 });
     assert!(it.contains('3') && it.contains("castell"), "{it}");
     set_lang(Lang::En);
-}
-
-#[test]
-fn refusals_in_english_are_the_engines_own_words() {
-    set_lang(Lang::En);
-    for e in [IllegalMove::GameOver, IllegalMove::CastleTooClose { min_distance: 3 }, IllegalMove::WrongNumberOfDecisionCards { expected: 2 }, IllegalMove::RegionNotNamed] {
-        assert_eq!(refusal(e), e.to_string());
-    }
 }
