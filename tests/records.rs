@@ -186,13 +186,16 @@ fn malformed_records_name_the_line_and_the_reason() {
     for (text, line, needle) in cases {
         let err = Record::parse(text).expect_err(text);
         assert_eq!(err.line, line, "{text}");
-        assert!(err.reason.contains(needle), "{text}: {}", err.reason);
+        assert!(err.reason.to_string().contains(needle), "{text}: {}", err.reason);
     }
     // A refused move: the line and the typed reason's text.
     let err = Record::parse("[Edition \"classic\"]\n[Players \"red yellow purple\"]\n\nyellow decide 1\n").unwrap().replay().unwrap_err();
     assert_eq!(err.line, 4);
-    assert!(err.reason.contains("not this colour's move"), "{}", err.reason);
+    let why = loewenherz::engine::IllegalMove::NotYourTurn;
+    assert_eq!(err.reason, loewenherz::engine::RecordReason::Illegal { mv: "yellow decide 1".into(), why });
+    assert_eq!(err.to_string(), "line 4: yellow decide 1: it is not this colour's move");
     // A bad setup is reported at the last header.
     let err = Record::parse("[Edition \"classic\"]\n[Players \"red yellow\"]\n[Setup \"basic\"]\n").unwrap().replay().unwrap_err();
     assert_eq!(err.line, 3);
+    assert_eq!(err.reason, loewenherz::engine::SetupError::NeutralNeeded.into());
 }

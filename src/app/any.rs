@@ -37,7 +37,7 @@ impl AnySession {
     /// # Errors
     /// `line N: reason` for the record's first problem.
     pub fn from_record(id: String, text: &str) -> Result<AnySession, String> {
-        match AnyRecord::parse(text).map_err(|e| super::words::record_error(&e))? {
+        match AnyRecord::parse(text).map_err(|e| super::words::record_error_in(text, &e))? {
             AnyRecord::Classic(_) => Session::from_record(id, text).map(AnySession::Classic),
             AnyRecord::New(_) => Session::from_record(id, text).map(AnySession::New),
         }
@@ -285,7 +285,7 @@ impl AnyReplay {
     /// # Errors
     /// `line N: reason` for the first problem.
     pub fn open(text: &str) -> Result<AnyReplay, String> {
-        match AnyRecord::parse(text).map_err(|e| super::words::record_error(&e))? {
+        match AnyRecord::parse(text).map_err(|e| super::words::record_error_in(text, &e))? {
             AnyRecord::Classic(_) => Replay::open(text).map(AnyReplay::Classic),
             AnyRecord::New(_) => Replay::open(text).map(AnyReplay::New),
         }

@@ -31,7 +31,7 @@ fn due<G: EditionRules>(s: &Session<G>) -> Option<(Job, String, u64)> {
 
 fn play<G: EditionRules>(s: &mut Session<G>, job: &Job, line: Option<&str>) -> Result<(), String>
 where
-    G::Move: std::str::FromStr<Err = String>,
+    G::Move: std::str::FromStr<Err = crate::engine::RecordReason>,
 {
     match line {
         None if job.due => Err(tr!(String ScreenBotNoMove)),
@@ -40,7 +40,7 @@ where
             Ok(())
         }
         Some(line) => {
-            let m: G::Move = line.parse()?;
+            let m: G::Move = line.parse().map_err(|e| super::words::record_reason(Some(G::EDITION), &e))?;
             s.bot_move(m).map_err(|e| tr!(ScreenMoveRefused, move = m, why = super::words::refusal(e)))
         }
     }

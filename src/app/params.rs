@@ -248,7 +248,7 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
     };
     let mut seats = super::seats::Seats::default();
     if let Some(b) = get("bots") {
-        seats.bots = crate::engine::ai::parse_bots(b).map_err(|e| tr!(AppLinkBadBots, reason = e))?;
+        seats.bots = crate::engine::ai::parse_bots(b).map_err(|e| tr!(AppLinkBadBots, reason = super::words::record_reason(Some(edition), &e)))?;
         for &(c, l) in &seats.bots {
             if !players.contains(&c) {
                 return Err(tr!(AppLinkBotNotPlaying, colour = c.name()));

@@ -4,7 +4,7 @@
 //! records keep both, and the rules ignore them.
 
 use crate::engine::ai::{format_bots, parse_bots, Level};
-use crate::engine::notation::{shown, with_header, Lexed};
+use crate::engine::notation::{shown, with_header, Lexed, RecordError};
 use crate::engine::{ByColour, Colour};
 use crate::tr;
 
@@ -23,10 +23,10 @@ impl Seats {
     /// # Errors
     /// `line N: reason` for a bad value.
     pub fn from_record(text: &str) -> Result<Seats, String> {
-        let lexed = Lexed::new(text).map_err(|e| e.to_string())?;
+        let lexed = Lexed::new(text).map_err(|e| super::words::record_error(None, &e))?;
         let mut seats = Seats::default();
         if let Some((line, v)) = lexed.get("Bots") {
-            seats.bots = parse_bots(v).map_err(|e| tr!(AppRecordLine, line = line, reason = e))?;
+            seats.bots = parse_bots(v).map_err(|reason| super::words::record_error_in(text, &RecordError { line, reason }))?;
             if seats.bots.iter().any(|&(_, l)| l == Level::Random) {
                 return Err(tr!(AppRecordBotLevels, line = line));
             }

@@ -1,5 +1,7 @@
 //! Player colours and per-colour storage.
 
+use super::error::SetupError;
+use super::rules::Edition;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -48,32 +50,39 @@ impl Colour {
         }
     }
 
+    /// An edition's colours in notation order.
+    pub fn of(edition: Edition) -> &'static [Colour; 4] {
+        match edition {
+            Edition::Classic => &Colour::CLASSIC,
+            Edition::New => &Colour::NEW_EDITION,
+        }
+    }
+
     /// Parses a record colour name.
     pub fn parse(s: &str) -> Option<Colour> {
         Colour::ALL.into_iter().find(|c| c.name() == s)
     }
 }
 
-/// Checks a seating: 2–4 players, each once, all of the edition's `palette` (as is the neutral
+/// Checks a seating: 2–4 players, each once, all of the edition's colours (as is the neutral
 /// colour, which no player may also hold).
 ///
 /// # Errors
-/// What is wrong, in words.
-pub fn check_seating(players: &[Colour], neutral: Option<Colour>, palette: &[Colour], edition: &str) -> Result<(), String> {
+/// What is wrong.
+pub fn check_seating(players: &[Colour], neutral: Option<Colour>, edition: Edition) -> Result<(), SetupError> {
     if !(2..=4).contains(&players.len()) {
-        return Err("a game has 2 to 4 players".into());
+        return Err(SetupError::PlayerCount);
     }
     for (i, c) in players.iter().enumerate() {
         if players[..i].contains(c) {
-            return Err(format!("{c} is seated twice"));
+            return Err(SetupError::SeatedTwice(*c));
         }
     }
-    if let Some(c) = players.iter().chain(&neutral).find(|c| !palette.contains(c)) {
-        let names: Vec<&str> = palette.iter().map(|c| c.name()).collect();
-        return Err(format!("{c} is not a {edition} colour ({})", names.join(", ")));
+    if let Some(&colour) = players.iter().chain(&neutral).find(|c| !Colour::of(edition).contains(c)) {
+        return Err(SetupError::NotEditionColour { colour, edition });
     }
     match neutral {
-        Some(n) if players.contains(&n) => Err(format!("the neutral colour {n} is also a player")),
+        Some(n) if players.contains(&n) => Err(SetupError::NeutralIsPlayer(n)),
         _ => Ok(()),
     }
 }

@@ -10,7 +10,7 @@ use super::classic;
 use super::colour::Colour;
 use super::error::IllegalMove;
 use super::newed;
-use super::notation::{Lexed, RecordError};
+use super::notation::{Lexed, RecordError, RecordReason};
 pub use super::rules::{Edition, Rules};
 use serde_json::Value;
 
@@ -64,11 +64,11 @@ impl AnyRecord {
     /// The first malformed line (a missing or unknown edition at its header).
     pub fn parse(text: &str) -> Result<AnyRecord, RecordError> {
         let lexed = Lexed::new(text)?;
-        let (line, v) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
+        let (line, v) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: RecordReason::NoEdition })?;
         match Edition::parse(v) {
             Some(Edition::Classic) => classic::record::Record::from_lexed(&lexed).map(AnyRecord::Classic),
             Some(Edition::New) => newed::Record::from_lexed(&lexed).map(AnyRecord::New),
-            None => Err(RecordError { line, reason: format!("edition '{}' is not classic or new", super::notation::shown(v)) }),
+            None => Err(RecordError { line, reason: RecordReason::NotTheEdition { given: super::notation::shown(v), expected: None } }),
         }
     }
 

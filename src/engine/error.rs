@@ -1,5 +1,12 @@
 //! Typed reasons why a move or a setup is refused.
 
+use super::board::BORDER_MARKERS;
+use super::classic::cards::{CardId, PoliticsCard};
+use super::colour::Colour;
+use super::grid::{Edge, Space};
+use super::newed::cards::PowerCardId;
+use super::notation::{MAX_DUCATS, MAX_SCORE};
+use super::rules::Edition;
 use std::fmt;
 
 /// Why a move was refused. The game is left exactly as it was.
@@ -216,13 +223,142 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Why a setup (or a record's header) was refused.
+/// Why a setup (or a record's header) was refused, with what it names. `Display` gives the
+/// referee's English (shared/NOTATION.md: `line N: <reason>`); the app says the same in the
+/// player's language (`app::words::setup_error`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SetupError(pub String);
+pub enum SetupError {
+    /// Not 2 to 4 players.
+    PlayerCount,
+    /// A colour seated twice.
+    SeatedTwice(Colour),
+    /// A colour the edition doesn't have.
+    NotEditionColour { colour: Colour, edition: Edition },
+    /// The neutral colour is also a player's.
+    NeutralIsPlayer(Colour),
+    /// Classic: four players leave no colour to be neutral.
+    NoNeutralWithFour,
+    /// A 2-player game names no neutral colour.
+    NeutralNeeded,
+    /// New Edition: only the 2-player game has a neutral colour.
+    NeutralOnlyWithTwo,
+    /// Classic: the 2-player game always uses the variable setup.
+    TwoPlayersVariable,
+    /// Classic: the basic game uses its own tiles upright.
+    BasicTiles,
+    /// Classic: a tile is laid twice.
+    TileTwice,
+    /// Classic: an action card is in the deck twice.
+    ActionCardTwice(CardId),
+    /// New Edition: a power card is in the deck twice.
+    PowerCardTwice(PowerCardId),
+    /// New Edition: a power card is named twice in the hands and the market.
+    PowerCardNamedTwice(PowerCardId),
+    /// Cards are given to a colour that doesn't play.
+    HandOfNonPlayer(Colour),
+    /// Classic: no such politics card is left to give to this colour.
+    NoCardLeft { card: PoliticsCard, colour: Colour },
+    /// Classic: the piles hold more of a politics card than the game has.
+    PilesTooMany(PoliticsCard),
+    /// New Edition: a hand of more than three cards.
+    HandTooBig(Colour),
+    /// A piece off the edition's board.
+    SpaceOffBoard { space: Space, edition: Edition },
+    /// Two pieces on one space.
+    TwoPieces(Space),
+    /// More knights than a colour has.
+    TooManyKnights { colour: Colour, knights: u8 },
+    /// Classic: more than four castles of a colour.
+    TooManyCastles(Colour),
+    /// New Edition: too many castles of a colour, or one not on a meadow.
+    CastlesOnMeadows { colour: Colour, castles: u8, space: Space },
+    /// New Edition: a knight on ground knights can't stand on.
+    KnightGround(Space),
+    /// A piece of a colour that is not in the game.
+    NotInGame(Colour),
+    /// A border off the edition's board.
+    EdgeOffBoard { edge: Edge, edition: Edition },
+    /// A border listed twice.
+    BorderTwice(Edge),
+    /// More borders than the game has markers.
+    TooManyBorders,
+    /// Pieces or borders (New Edition: or a market) without the custom setup.
+    PiecesNeedCustom(Edition),
+    /// Ducats or a score for a colour that doesn't play.
+    NotAPlayer(Colour),
+    /// A colour's ducats are given twice.
+    DucatsTwice(Colour),
+    /// A colour is given more ducats than a record may give ([`MAX_DUCATS`]).
+    TooManyDucats(Colour),
+    /// A colour's score is given twice.
+    ScoreTwice(Colour),
+    /// Classic: a score higher than a record may give ([`MAX_SCORE`]).
+    ScoreTooHigh(Colour),
+    /// New Edition: a score at or past the King chip.
+    ScorePastKing { colour: Colour, score: u32, king: u32 },
+    /// The start player is not seated.
+    StartNotSeated(Colour),
+    /// New Edition: an alliance that doesn't name two regions' castles.
+    AllianceNotCastles(Space, Space),
+    /// New Edition: an alliance of regions that are not neighbours of different colours, or
+    /// given twice.
+    AllianceNotNeighbours(Space, Space),
+}
+
+/// The edition's board as the messages name it.
+pub(crate) fn board_name(e: Edition) -> &'static str {
+    match e {
+        Edition::Classic => "Classic",
+        Edition::New => "New Edition",
+    }
+}
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        use SetupError::*;
+        match self {
+            PlayerCount => write!(f, "a game has 2 to 4 players"),
+            SeatedTwice(c) => write!(f, "{c} is seated twice"),
+            NotEditionColour { colour, edition } => {
+                let names: Vec<&str> = Colour::of(*edition).iter().map(|c| c.name()).collect();
+                write!(f, "{colour} is not a {} colour ({})", board_name(*edition), names.join(", "))
+            }
+            NeutralIsPlayer(c) => write!(f, "the neutral colour {c} is also a player"),
+            NoNeutralWithFour => write!(f, "4 players leave no neutral colour"),
+            NeutralNeeded => write!(f, "a 2-player game needs a Neutral colour"),
+            NeutralOnlyWithTwo => write!(f, "only the 2-player game has a neutral colour"),
+            TwoPlayersVariable => write!(f, "the 2-player game always uses the variable setup"),
+            BasicTiles => write!(f, "the basic game uses tiles A–F upright (A0 B0 C0 D0 E0 F0)"),
+            TileTwice => write!(f, "each tile A–F is used once"),
+            ActionCardTwice(c) => write!(f, "action card {c} is in the deck twice"),
+            PowerCardTwice(c) => write!(f, "power card {c} is in the deck twice"),
+            PowerCardNamedTwice(c) => write!(f, "power card {c} is named twice"),
+            HandOfNonPlayer(c) => write!(f, "{c} is not a player and holds no cards"),
+            NoCardLeft { card, colour } => write!(f, "there is no {card} left to give to {colour}"),
+            PilesTooMany(card) => write!(f, "the politics piles hold more {card} cards than the game has"),
+            HandTooBig(c) => write!(f, "{c} holds more than three cards"),
+            SpaceOffBoard { space, edition } => write!(f, "{space} is not on the {} board", board_name(*edition)),
+            TwoPieces(s) => write!(f, "two pieces on {s}"),
+            TooManyKnights { colour, knights } => write!(f, "{colour} has only {knights} knights"),
+            TooManyCastles(c) => write!(f, "{c} has only 4 castles"),
+            CastlesOnMeadows { colour, castles, space } => write!(f, "{colour} has {castles} castles, each on a meadow ({space})"),
+            KnightGround(s) => write!(f, "a knight can't stand on {s} (knights stand on meadow or forest)"),
+            NotInGame(c) => write!(f, "{c} is not in this game"),
+            EdgeOffBoard { edge, edition } => write!(f, "{edge} is not on the {} board", board_name(*edition)),
+            BorderTwice(e) => write!(f, "border {e} listed twice"),
+            TooManyBorders => write!(f, "the game has only {BORDER_MARKERS} border markers"),
+            PiecesNeedCustom(Edition::Classic) => write!(f, "pieces and borders are given only with the custom setup"),
+            PiecesNeedCustom(Edition::New) => write!(f, "pieces, borders and the market are given only with the custom setup"),
+            NotAPlayer(c) => write!(f, "{c} is not a player"),
+            DucatsTwice(c) => write!(f, "{c}'s ducats are given twice"),
+            TooManyDucats(c) => write!(f, "{c}'s ducats are more than {MAX_DUCATS}"),
+            ScoreTwice(c) => write!(f, "{c}'s score is given twice"),
+            ScoreTooHigh(c) => write!(f, "{c}'s score is more than {MAX_SCORE}"),
+            ScorePastKing { colour, score, king } => write!(f, "{colour}'s score {score} is at or past the King chip ({king})"),
+            StartNotSeated(c) => write!(f, "the start player {c} is not seated"),
+            AllianceNotCastles(a, b) => write!(f, "the alliance {a}:{b} must name the castles of two regions"),
+            AllianceNotNeighbours(a, b) => write!(f, "the alliance {a}:{b} must bind two neighbouring regions of different colours, once"),
+        }
     }
 }
 

@@ -46,4 +46,5 @@ pub use classic::view::{PhaseView, View};
 pub use colour::{ByColour, Colour};
 pub use edition::{AnyEvent, AnyGame, AnyMove, AnyRecord, Edition, Rules};
 pub use error::{IllegalMove, SetupError};
+pub use notation::RecordReason;
 pub use grid::{Edge, Space};

@@ -5,7 +5,7 @@
 
 use super::colour::Colour;
 use super::error::{IllegalMove, SetupError};
-use super::notation::RecordError;
+use super::notation::{RecordError, RecordReason};
 use serde_json::Value;
 use std::fmt;
 
@@ -81,10 +81,10 @@ pub fn replay_moves<G: Rules>(
     moves: &[(usize, G::Move)],
     mut each: impl FnMut(&G, &[G::Event]),
 ) -> Result<G, RecordError> {
-    let (mut game, ev) = start.map_err(|e| RecordError { line: header_line, reason: e.0 })?;
+    let (mut game, ev) = start.map_err(|e| RecordError { line: header_line, reason: e.into() })?;
     each(&game, &ev);
     for &(line, mv) in moves {
-        let ev = game.play(mv).map_err(|e| RecordError { line, reason: format!("{mv}: {e}") })?;
+        let ev = game.play(mv).map_err(|why| RecordError { line, reason: RecordReason::Illegal { mv: mv.to_string(), why } })?;
         each(&game, &ev);
     }
     Ok(game)

@@ -10,14 +10,13 @@ use leptos::prelude::*;
 
 /// The record's buttons: download, copy, copy a replay link.
 #[component]
-pub fn RecordButtons(#[prop(into)] record: String, #[prop(into)] id: String, status: RwSignal<Option<String>>) -> impl IntoView {
-    let (r1, r2, r3) = (record.clone(), record.clone(), record);
+pub fn RecordButtons(#[prop(into)] record: Signal<String>, #[prop(into)] id: String, status: RwSignal<Option<String>>) -> impl IntoView {
     view! {
         <div class="row record-buttons">
-            <button type="button" data-export="" on:click=move |_| if let Err(e) = download(&record_file_name(&id), &r1) { status.set(Some(e)) }>{tr!(ScreenDownloadRecord)}</button>
-            <button type="button" data-copy-record="" on:click=move |_| copy(r2.clone(), status)>{tr!(ScreenCopyRecord)}</button>
+            <button type="button" data-export="" on:click=move |_| if let Err(e) = download(&record_file_name(&id), &record.get_untracked()) { status.set(Some(e)) }>{tr!(ScreenDownloadRecord)}</button>
+            <button type="button" data-copy-record="" on:click=move |_| copy(record.get_untracked(), status)>{tr!(ScreenCopyRecord)}</button>
             <button type="button" data-copy-replay-link="" on:click=move |_| {
-                let record = r3.clone();
+                let record = record.get_untracked();
                 leptos::task::spawn_local(async move {
                     match super::page::deflate(record.as_bytes()).await {
                         Some(packed) => copy(format!("{}?record={}", base_url(), base64url_encode(&packed)), status),
@@ -37,10 +36,15 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let rules = RwSignal::new(false);
     let revealed = RwSignal::new(false);
     let sound_off = RwSignal::new(super::sound::muted());
-    let Some((options, record, id, over, log, edition)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.options(), g.record(), g.id().to_string(), g.is_over(), g.log_text(), g.edition()))) else {
+    let Some((options, id, edition)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.options(), g.id().to_string(), g.edition()))) else {
         return ().into_any();
     };
     let link = format!("{}{}", base_url(), options.to_query());
+    // The record, the log and the game's end are read when used: computers or another tab may
+    // move while the menu is open.
+    let record = Signal::derive(move || ctx.game.with(|g| g.as_ref().map(|g| g.record()).unwrap_or_default()));
+    let over = move || ctx.game.with(|g| g.as_ref().is_some_and(|g| g.is_over()));
+    let log = move || ctx.game.with_untracked(|g| g.as_ref().map(|g| g.log_text()).unwrap_or_default());
     let copy_link = link.clone();
     let leave = move |_| {
         ctx.game.update(|g| {
@@ -60,13 +64,13 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
             <input class="link" readonly="" value=link data-share-link=""/>
             <div class="row">
                 <button type="button" data-copy-link="" on:click=move |_| copy(copy_link.clone(), status)>{tr!(ScreenCopyLink)}</button>
-                <button type="button" data-copy-log="" on:click=move |_| copy(log.clone(), status)>{tr!(ScreenCopyLog)}</button>
+                <button type="button" data-copy-log="" on:click=move |_| copy(log(), status)>{tr!(ScreenCopyLog)}</button>
             </div>
             <h2>{tr!(ScreenGameRecord)}</h2>
             // Before the game is over the record's buttons come only after a warning that says
             // plainly that the record reveals everyone's hidden cards.
-            {move || if over || revealed.get() {
-                view! { <RecordButtons record=record.clone() id=id.clone() status=status/> }.into_any()
+            {move || if over() || revealed.get() {
+                view! { <RecordButtons record=record id=id.clone() status=status/> }.into_any()
             } else {
                 view! {
                     <p class="hint warn">{tr!(ScreenRecordWarning)}</p>

@@ -61,7 +61,7 @@ pub fn start_game(ctx: Ctx, o: &StartOptions) {
             ctx.show(Some(g));
             ctx.persist();
         }
-        Err(e) => ctx.start_message.set(Some(crate::app::words::setup_error(&e))),
+        Err(e) => ctx.start_message.set(Some(crate::app::words::setup_error(o.edition, &e))),
     }
 }
 

@@ -115,9 +115,9 @@ export function newBoardState(page) {
   }));
 }
 
-/** Deck count shown on the deck button. */
+/** Cards left in the deck, as the deck-and-market panel says. */
 export async function deckCount(page) {
-  return Number((await page.locator("[data-deck]").textContent()).trim());
+  return Number(await page.locator("[data-deck-left]").getAttribute("data-deck-left"));
 }
 
 // ---- A deterministic player that taps only what the DOM offers ----

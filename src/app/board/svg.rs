@@ -341,7 +341,7 @@ mod tests {
         let again = after.clone();
         assert_eq!(again.fresh_since(&after), Fresh::default());
         // Another game's board is not compared with.
-        let newed = BoardModel::newed(&NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue], 1)).unwrap().0.view(None), Mode::Normal);
+        let newed = BoardModel::newed(&NewGame::new(&NewSetup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 1)).unwrap().0.view(None), Mode::Normal);
         assert_eq!(newed.fresh_since(&after), Fresh::default());
     }
 

@@ -186,7 +186,7 @@ pub fn market(t: &Table<Game>) -> Vec<Node> {
     let v = &t.view;
     vec![
         el("h2").text(tr!(PanelDeckMarket)),
-        el("p").class("hint").text(tr!(PanelDeckCount, n = v.deck_left)),
+        el("p").class("hint").attr("data-deck-left", v.deck_left.to_string()).text(tr!(PanelDeckCount, n = v.deck_left)),
         if v.market.is_empty() { el("p").class("hint").text(tr!(PanelMarketEmpty)) } else { el("ul").class("market-cards").kids(v.market.iter().map(|&card| el("li").class("power-card market-card").attr("data-market-card", card.to_string()).kid(card_face(card)))) },
     ]
 }

@@ -8,8 +8,8 @@ use crate::app::since::Snapshot;
 use crate::engine::classic::record::{write_record, Record};
 use crate::engine::classic::view::{PhaseView, View};
 use crate::engine::classic::{event::Event, game::Game, moves::Move, setup::Setup};
-use crate::engine::notation::RecordError;
-use crate::engine::{AnyRecord, CardFace, Colour, SetupError};
+use crate::engine::notation::{RecordError, RecordReason};
+use crate::engine::{AnyRecord, CardFace, Colour, Edition, SetupError};
 use crate::tr;
 
 impl EditionRules for Game {
@@ -32,7 +32,7 @@ impl EditionRules for Game {
     fn read(text: &str) -> Result<Reading<Game>, RecordError> {
         let r: Record = match AnyRecord::parse(text)? {
             AnyRecord::Classic(r) => r,
-            AnyRecord::New(_) => return Err(RecordError { line: 1, reason: tr!(String AppRecordNotClassic) }),
+            AnyRecord::New(_) => return Err(RecordError { line: 1, reason: RecordReason::OtherEdition(Edition::New) }),
         };
         Ok(Reading { header_line: r.header_line, setup: r.setup, names: r.names, moves: r.moves })
     }

@@ -23,7 +23,7 @@ mod tests;
 use super::log::LogLine;
 use super::seats::Seats;
 use super::since::{Since, Snapshot};
-use crate::engine::notation::RecordError;
+use crate::engine::notation::{RecordError, RecordReason};
 use crate::engine::{Colour, Edition, IllegalMove, Rules, SetupError};
 use crate::tr;
 use std::fmt::Debug;
@@ -208,13 +208,13 @@ impl<G: EditionRules> Session<G> {
     /// # Errors
     /// The record's first problem, as `line N: reason`.
     pub fn from_record(id: String, text: &str) -> Result<Session<G>, String> {
-        let r = G::read(text).map_err(|e| super::words::record_error(&e))?;
+        let r = G::read(text).map_err(|e| super::words::record_error(Some(G::EDITION), &e))?;
         let seating = G::seating(&r.setup);
         let names = if r.names.len() == seating.len() { r.names } else { seating.iter().map(|&c| super::names::colour_label(c).to_string()).collect() };
-        let mut s = Session::<G>::new(id, r.setup, names).map_err(|e| super::words::record_error(&RecordError { line: r.header_line, reason: e.0 }))?;
+        let mut s = Session::<G>::new(id, r.setup, names).map_err(|e| super::words::record_error(Some(G::EDITION), &RecordError { line: r.header_line, reason: e.into() }))?;
         s.seats = Seats::from_record(text)?;
         for (line, mv) in r.moves {
-            s.play_logged(mv).map_err(|e| tr!(AppRecordLine, line = line, reason = format!("{mv}: {}", super::words::refusal(e))))?;
+            s.play_logged(mv).map_err(|why| super::words::record_error(Some(G::EDITION), &RecordError { line, reason: RecordReason::Illegal { mv: mv.to_string(), why } }))?;
         }
         s.shown = s.game.clone();
         s.announcements.clear();

@@ -9,8 +9,8 @@ use crate::app::log::LogLine;
 use crate::app::since::Snapshot;
 use crate::engine::newed::view::{PhaseView, View};
 use crate::engine::newed::{record::write_record, Event, Game, Move, Phase, ScoreReason, Setup};
-use crate::engine::notation::RecordError;
-use crate::engine::{AnyRecord, ByColour, Colour, SetupError};
+use crate::engine::notation::{RecordError, RecordReason};
+use crate::engine::{AnyRecord, ByColour, Colour, Edition, SetupError};
 use crate::tr;
 
 /// Points by reason, for the end screen.
@@ -59,7 +59,7 @@ impl EditionRules for Game {
     fn read(text: &str) -> Result<Reading<Game>, RecordError> {
         let r = match AnyRecord::parse(text)? {
             AnyRecord::New(r) => r,
-            AnyRecord::Classic(_) => return Err(RecordError { line: 1, reason: tr!(String AppRecordNotNew) }),
+            AnyRecord::Classic(_) => return Err(RecordError { line: 1, reason: RecordReason::OtherEdition(Edition::Classic) }),
         };
         Ok(Reading { header_line: r.header_line, setup: r.setup, names: r.names, moves: r.moves })
     }

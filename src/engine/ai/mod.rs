@@ -17,6 +17,7 @@ pub mod search;
 
 use crate::engine::colour::Colour;
 use crate::engine::edition::{AnyRecord, Rules};
+use crate::engine::notation::RecordReason;
 use rand_chacha::ChaCha8Rng;
 
 /// Rewards are kept per colour index.
@@ -227,14 +228,15 @@ pub fn next_to_ask<G: Searchable>(game: &G, passed: &[Colour]) -> Option<(Colour
 ///
 /// # Errors
 /// The first part that is not `colour:level` with a known colour and level, or a colour twice.
-pub fn parse_bots(v: &str) -> Result<Vec<(Colour, Level)>, String> {
+pub fn parse_bots(v: &str) -> Result<Vec<(Colour, Level)>, RecordReason> {
+    use crate::engine::notation::shown;
     let mut out: Vec<(Colour, Level)> = Vec::new();
     for part in v.split([',', ' ']).filter(|p| !p.is_empty()) {
-        let (c, l) = part.split_once(':').ok_or_else(|| format!("'{}' is not colour:level", crate::engine::notation::shown(part)))?;
-        let colour = Colour::parse(c).ok_or_else(|| format!("unknown colour '{}'", crate::engine::notation::shown(c)))?;
-        let level = Level::parse(l).ok_or_else(|| format!("unknown level '{}' (easy, medium, hard)", crate::engine::notation::shown(l)))?;
+        let (c, l) = part.split_once(':').ok_or_else(|| RecordReason::NotColourLevel(shown(part)))?;
+        let colour = Colour::parse(c).ok_or_else(|| RecordReason::UnknownColour(shown(c)))?;
+        let level = Level::parse(l).ok_or_else(|| RecordReason::UnknownLevel(shown(l)))?;
         if out.iter().any(|&(o, _)| o == colour) {
-            return Err(format!("{colour} is named twice"));
+            return Err(RecordReason::NamedTwice(colour));
         }
         out.push((colour, level));
     }

@@ -222,20 +222,21 @@ impl Board {
     /// [`BORDER_MARKERS`] in all) and rebuilds the components once.
     ///
     /// # Errors
-    /// The first border that can't be laid, in words.
-    pub(crate) fn lay_borders(&mut self, edges: &[Edge]) -> Result<(), String> {
+    /// The first border that can't be laid.
+    pub(crate) fn lay_borders(&mut self, edges: &[Edge], edition: crate::engine::Edition) -> Result<(), crate::engine::SetupError> {
+        use crate::engine::SetupError;
         let grid = self.grid();
-        for &e in edges {
-            if !grid.contains_edge(e) {
-                return Err(format!("{e} is not on the {} board", grid.name));
+        for &edge in edges {
+            if !grid.contains_edge(edge) {
+                return Err(SetupError::EdgeOffBoard { edge, edition });
             }
-            if self.has_border(e) {
-                return Err(format!("border {e} listed twice"));
+            if self.has_border(edge) {
+                return Err(SetupError::BorderTwice(edge));
             }
-            self.borders.insert(e);
+            self.borders.insert(edge);
         }
         if self.borders.len() > BORDER_MARKERS {
-            return Err(format!("the game has only {BORDER_MARKERS} border markers"));
+            return Err(SetupError::TooManyBorders);
         }
         self.rebuild();
         Ok(())

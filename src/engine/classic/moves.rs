@@ -3,7 +3,8 @@
 use super::cards::{PoliticsCard, Treasures};
 use crate::engine::colour::Colour;
 use crate::engine::grid::{Edge, Grid, Space};
-use crate::engine::notation::{parse_number, shown};
+use crate::engine::notation::{parse_number, shown, RecordReason};
+use crate::engine::rules::Edition;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -76,33 +77,32 @@ impl Move {
     }
 
     /// Parses one move line (without comment).
-    pub fn parse(line: &str) -> Result<Move, String> {
+    pub fn parse(line: &str) -> Result<Move, RecordReason> {
+        use RecordReason as R;
         let words: Vec<&str> = line.split_whitespace().collect();
-        let (&colour, rest) = words.split_first().ok_or("empty move")?;
-        let by = Colour::parse(colour).ok_or_else(|| format!("unknown colour '{}'", shown(colour)))?;
-        let (&verb, args) = rest.split_first().ok_or("a move needs a keyword after the colour")?;
-        let space = |s: &str| Space::parse(s).ok_or_else(|| format!("'{}' is not a space (a1 … o10)", shown(s)));
-        let number = |s: &str| parse_number::<u32>(s).ok_or_else(|| format!("'{}' is not a number", shown(s)));
-        let treasures = |words: &[&str]| -> Result<Treasures, String> {
+        let (&colour, rest) = words.split_first().ok_or(R::EmptyMove)?;
+        let by = Colour::parse(colour).ok_or_else(|| R::UnknownColour(shown(colour)))?;
+        let (&verb, args) = rest.split_first().ok_or(R::NoVerb)?;
+        let space = |s: &str| Space::parse(s).ok_or_else(|| R::NotASpaceOf { given: shown(s), edition: Edition::Classic });
+        let number = |s: &str| parse_number::<u32>(s).ok_or_else(|| R::NotANumber(shown(s)));
+        let treasures = |words: &[&str]| -> Result<Treasures, RecordReason> {
             let mut t = Treasures::NONE;
             for w in words {
-                let bit = PoliticsCard::parse(w)
-                    .and_then(|c| c.treasure_bit())
-                    .ok_or_else(|| format!("'{}' is not a treasure card (treasure8, treasure10, treasure12, treasure15)", shown(w)))?;
+                let (card, bit) = PoliticsCard::parse(w).and_then(|c| Some((c, c.treasure_bit()?))).ok_or_else(|| R::NotATreasureCard(shown(w)))?;
                 if t.0 & bit != 0 {
-                    return Err(format!("{w} named twice"));
+                    return Err(R::TreasureTwice(card));
                 }
                 t.0 |= bit;
             }
             Ok(t)
         };
-        let count = |n: usize| -> Result<(), String> {
-            if args.len() == n { Ok(()) } else { Err(format!("'{}' takes {n} argument(s), found {}", shown(verb), args.len())) }
+        let count = |n: usize| -> Result<(), RecordReason> {
+            if args.len() == n { Ok(()) } else { Err(R::ArgCount { verb: shown(verb), expected: n, found: args.len() }) }
         };
         let pile = |s: &str| match s {
             "1" => Ok(1),
             "2" => Ok(2),
-            _ => Err(format!("'{}' is not a pile (1 or 2)", shown(s))),
+            _ => Err(R::NotAPile(shown(s))),
         };
         Ok(match verb {
             "castle" => {
@@ -110,18 +110,18 @@ impl Move {
                 Move::Castle { by, at: space(args[0])? }
             }
             "knight" => {
-                let (&at, pay) = args.split_first().ok_or("'knight' needs a space")?;
+                let (&at, pay) = args.split_first().ok_or(R::KnightNeedsSpace)?;
                 Move::Knight { by, at: space(at)?, pay: treasures(pay)? }
             }
             "decide" => {
                 let card = |s: &str| match s {
                     "1" | "2" | "3" => Ok(s.as_bytes()[0] - b'0'),
-                    _ => Err(format!("'{}' is not a decision card (1, 2 or 3)", shown(s))),
+                    _ => Err(R::NotADecisionCard(shown(s))),
                 };
                 match args {
                     [a] => Move::Decide { by, first: card(a)?, second: None },
                     [a, b] => Move::Decide { by, first: card(a)?, second: Some(card(b)?) },
-                    _ => return Err("'decide' takes one or two decision cards".into()),
+                    _ => return Err(R::DecideArgs),
                 }
             }
             "alliance" => {
@@ -130,7 +130,7 @@ impl Move {
             }
             "renegade" => {
                 if args.len() < 2 {
-                    return Err("'renegade' takes the knight to remove and the space to place on".into());
+                    return Err(R::RenegadeArgs);
                 }
                 Move::Renegade { by, remove: space(args[0])?, place: space(args[1])?, pay: treasures(&args[2..])? }
             }
@@ -147,18 +147,18 @@ impl Move {
                 Move::Duel { by }
             }
             "bid" => {
-                let (&m, t) = args.split_first().ok_or("'bid' needs an amount")?;
+                let (&m, t) = args.split_first().ok_or(R::BidNeedsAmount)?;
                 Move::Bid { by, money: number(m)?, treasures: treasures(t)? }
             }
             "border" => {
                 count(1)?;
-                let edge = Edge::parse(args[0]).ok_or_else(|| format!("'{}' is not an edge between two neighbouring spaces (like c1-d1)", shown(args[0])))?;
+                let edge = Edge::parse(args[0]).ok_or_else(|| R::NotAnEdge(shown(args[0])))?;
                 Move::Border { by, edge }
             }
             "expand" => match args {
                 [at] => Move::Expand { by, at: space(at)?, castle: None },
                 [at, castle] => Move::Expand { by, at: space(at)?, castle: Some(space(castle)?) },
-                _ => return Err("'expand' takes a space (and optionally the province's castle)".into()),
+                _ => return Err(R::ExpandArgs(Edition::Classic)),
             },
             "open" => {
                 count(1)?;
@@ -166,7 +166,7 @@ impl Move {
             }
             "take" => {
                 count(2)?;
-                let card = PoliticsCard::parse(args[1]).ok_or_else(|| format!("'{}' is not a politics card", shown(args[1])))?;
+                let card = PoliticsCard::parse(args[1]).ok_or_else(|| R::NotAPoliticsCard(shown(args[1])))?;
                 Move::Take { by, pile: pile(args[0])?, card }
             }
             "done" => {
@@ -175,11 +175,11 @@ impl Move {
             }
             "unally" => {
                 if args.len() < 2 {
-                    return Err("'unally' takes the two castles".into());
+                    return Err(R::UnallyArgs);
                 }
                 Move::Unally { by, a: space(args[0])?, b: space(args[1])?, pay: treasures(&args[2..])? }
             }
-            other => return Err(format!("unknown move '{}'", shown(other))),
+            other => return Err(R::UnknownVerb(shown(other))),
         })
     }
 }
@@ -228,10 +228,10 @@ impl fmt::Display for Move {
     }
 }
 impl std::str::FromStr for Move {
-    type Err = String;
+    type Err = RecordReason;
 
     /// As [`Move::parse`].
-    fn from_str(line: &str) -> Result<Move, String> {
+    fn from_str(line: &str) -> Result<Move, RecordReason> {
         Move::parse(line)
     }
 }

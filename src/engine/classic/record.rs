@@ -9,7 +9,8 @@ use super::moves::Move;
 use super::setup::{Setup, SetupKind};
 use crate::engine::grid::{Edge, Space};
 use crate::engine::colour::check_seating;
-use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, parse_number, shown, Lexed, MAX_DUCATS, MAX_SCORE};
+use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, parse_number, shown, Lexed, RecordReason, MAX_DUCATS, MAX_SCORE};
+use crate::engine::rules::Edition;
 
 pub use crate::engine::notation::RecordError;
 
@@ -40,31 +41,32 @@ impl Record {
     /// # Errors
     /// The first malformed header or move line.
     pub fn from_lexed(lexed: &Lexed<'_>) -> Result<Record, RecordError> {
+        use RecordReason as R;
         let mut moves = Vec::new();
         for &(line, l) in &lexed.moves {
             moves.push((line, Move::parse(l).map_err(|reason| RecordError { line, reason })?));
         }
         let header_line = lexed.header_line();
-        let at = |line: usize| move |reason: String| RecordError { line, reason };
-        let (el, edition) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
+        let at = |line: usize| move |reason: RecordReason| RecordError { line, reason };
+        let (el, edition) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: R::NoEdition })?;
         if edition != "classic" {
-            return Err(RecordError { line: el, reason: format!("edition '{}' is not classic", shown(edition)) });
+            return Err(RecordError { line: el, reason: R::NotTheEdition { given: shown(edition), expected: Some(Edition::Classic) } });
         }
-        let (pl, players) = lexed.get("Players").ok_or(RecordError { line: header_line, reason: "the Players header is required".into() })?;
-        let players = parse_list(players, "colour", Colour::parse).map_err(at(pl))?;
-        check_seating(&players, None, &Colour::CLASSIC, "Classic").map_err(at(pl))?;
+        let (pl, players) = lexed.get("Players").ok_or(RecordError { line: header_line, reason: R::NoPlayers })?;
+        let players = parse_list(players, R::NotAColour, Colour::parse).map_err(at(pl))?;
+        check_seating(&players, None, Edition::Classic).map_err(|e| at(pl)(e.into()))?;
         let kind = match lexed.get("Setup") {
             Some((l, v)) => match v {
                 "basic" => SetupKind::Basic,
                 "variable" => SetupKind::Variable,
                 "custom" => SetupKind::Custom,
-                other => return Err(RecordError { line: l, reason: format!("setup '{}' is not basic, variable or custom", shown(other)) }),
+                other => return Err(RecordError { line: l, reason: R::NotASetup { given: shown(other), edition: Edition::Classic } }),
             },
             None if players.len() == 2 => SetupKind::Variable,
             None => SetupKind::Basic,
         };
         let seed = match lexed.get("Seed") {
-            Some((l, v)) => parse_number::<u64>(v).ok_or_else(|| RecordError { line: l, reason: format!("seed '{}' is not a whole number", shown(v)) })?,
+            Some((l, v)) => parse_number::<u64>(v).ok_or_else(|| RecordError { line: l, reason: R::SeedNotNumber(shown(v)) })?,
             None => 0,
         };
         let mut setup = Setup::new(players, kind, seed);
@@ -73,36 +75,36 @@ impl Record {
             match name {
                 "Edition" | "Players" | "Setup" | "Seed" => {}
                 "Neutral" => {
-                    let n = Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{}'", shown(v))))?;
-                    check_seating(&setup.players, Some(n), &Colour::CLASSIC, "Classic").map_err(&e)?;
+                    let n = Colour::parse(v).ok_or_else(|| e(R::UnknownColour(shown(v))))?;
+                    check_seating(&setup.players, Some(n), Edition::Classic).map_err(|x| e(x.into()))?;
                     setup.neutral = Some(n);
                 }
                 "Money" => {
                     setup.public_money = match v {
                         "public" => true,
                         "private" => false,
-                        _ => return Err(e("Money is public or private".into())),
+                        _ => return Err(e(R::Money)),
                     }
                 }
                 "Tiles" => {
-                    let t = parse_list(v, "tile (A0 … F3)", TilePlacement::parse).map_err(&e)?;
-                    setup.tiles = Some(t.try_into().map_err(|_| e("Tiles names six tiles".into()))?);
+                    let t = parse_list(v, |given| R::NotATile { given, edition: Edition::Classic }, TilePlacement::parse).map_err(e)?;
+                    setup.tiles = Some(t.try_into().map_err(|_| e(R::TileCount(Edition::Classic)))?);
                 }
-                "Deck" => setup.deck = Some(parse_list(v, "card id (like B3)", CardId::parse).map_err(&e)?),
+                "Deck" => setup.deck = Some(parse_list(v, R::NotACardId, CardId::parse).map_err(e)?),
                 "Politics" => {
-                    let (a, b) = v.split_once('/').ok_or_else(|| e("Politics has two piles separated by /".into()))?;
+                    let (a, b) = v.split_once('/').ok_or_else(|| e(R::PoliticsPiles))?;
                     setup.politics = Some([
-                        parse_list(a, "politics card", PoliticsCard::parse).map_err(&e)?,
-                        parse_list(b, "politics card", PoliticsCard::parse).map_err(&e)?,
+                        parse_list(a, R::NotAPoliticsCard, PoliticsCard::parse).map_err(e)?,
+                        parse_list(b, R::NotAPoliticsCard, PoliticsCard::parse).map_err(e)?,
                     ]);
                 }
-                "Castles" => setup.castles = parse_by_colour(v, "space", Space::parse).map_err(&e)?,
-                "Knights" => setup.knights = parse_by_colour(v, "space", Space::parse).map_err(&e)?,
-                "Borders" => setup.borders = parse_list(v, "border (like c1-d1)", Edge::parse).map_err(&e)?,
-                "Ducats" => setup.ducats = parse_amounts(v, MAX_DUCATS).map_err(&e)?,
-                "Scores" => setup.scores = parse_amounts(v, MAX_SCORE).map_err(&e)?,
+                "Castles" => setup.castles = parse_by_colour(v, R::NotColourSpaces, R::NotASpace, Space::parse).map_err(e)?,
+                "Knights" => setup.knights = parse_by_colour(v, R::NotColourSpaces, R::NotASpace, Space::parse).map_err(e)?,
+                "Borders" => setup.borders = parse_list(v, R::NotABorder, Edge::parse).map_err(e)?,
+                "Ducats" => setup.ducats = parse_amounts(v, MAX_DUCATS).map_err(e)?,
+                "Scores" => setup.scores = parse_amounts(v, MAX_SCORE).map_err(e)?,
                 "Hands" => {
-                    let cards = parse_by_colour(v, "politics card", PoliticsCard::parse).map_err(&e)?;
+                    let cards = parse_by_colour(v, R::NotColourPoliticsCards, R::NotAPoliticsCard, PoliticsCard::parse).map_err(e)?;
                     for (c, card) in cards {
                         match setup.hands.iter_mut().find(|(h, _)| *h == c) {
                             Some((_, v)) => v.push(card),
@@ -110,11 +112,11 @@ impl Record {
                         }
                     }
                 }
-                "Start" => setup.start = Some(Colour::parse(v).ok_or_else(|| e(format!("unknown colour '{}'", shown(v))))?),
+                "Start" => setup.start = Some(Colour::parse(v).ok_or_else(|| e(R::UnknownColour(shown(v))))?),
                 _ => {} // Other headers (Names, Date, Event, …) are kept by tools, ignored by the rules.
             }
             if kind != SetupKind::Custom && matches!(name, "Castles" | "Knights" | "Borders" | "Ducats" | "Scores" | "Hands" | "Start") {
-                return Err(e(format!("the {name} header belongs to the custom setup")));
+                return Err(e(R::CustomOnly(name.to_string())));
             }
         }
         let names = lexed.names();

@@ -4,6 +4,7 @@ use crate::engine::board::land::Terrain;
 use crate::engine::board::{Board, Piece, PieceKind};
 use crate::engine::colour::{check_seating, ByColour, Colour};
 use crate::engine::error::{IllegalMove, SetupError};
+use crate::engine::rules::Edition;
 use crate::engine::grid::{Edge, Space, CLASSIC};
 use crate::engine::rng::{shuffle, uniform};
 use super::cards::{CardId, PoliticsCard};
@@ -21,10 +22,6 @@ pub(super) fn setup_knight_ground(t: Terrain) -> bool {
     t == Terrain::Open
 }
 
-fn err(s: impl Into<String>) -> SetupError {
-    SetupError(s.into())
-}
-
 impl Game {
     /// Validates a setup and starts the game; returns the events of the start (cards drawn, …).
     ///
@@ -32,27 +29,27 @@ impl Game {
     /// A [`SetupError`] naming what is wrong with the setup.
     pub fn new(setup: &Setup) -> Result<(Game, Vec<Event>), SetupError> {
         let players = setup.players.clone();
-        check_seating(&players, setup.neutral, &Colour::CLASSIC, "Classic").map_err(err)?;
+        check_seating(&players, setup.neutral, Edition::Classic)?;
         let unchosen: Vec<Colour> = Colour::CLASSIC.into_iter().filter(|c| !players.contains(c)).collect();
         let neutral = match (players.len(), setup.neutral) {
-            (4, Some(_)) => return Err(err("4 players leave no neutral colour")),
+            (4, Some(_)) => return Err(SetupError::NoNeutralWithFour),
             (4, None) => None,
             (3, n) => Some(n.unwrap_or(unchosen[0])),
             (2, Some(n)) => Some(n),
-            (2, None) => return Err(err("a 2-player game needs a Neutral colour")),
+            (2, None) => return Err(SetupError::NeutralNeeded),
             _ => None,
         };
         if setup.kind == SetupKind::Basic && players.len() == 2 {
-            return Err(err("the 2-player game always uses the variable setup"));
+            return Err(SetupError::TwoPlayersVariable);
         }
         let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
         let tiles = match (setup.kind, setup.tiles) {
-            (SetupKind::Basic, Some(t)) if t != BASIC_TILES => return Err(err("the basic game uses tiles A–F upright (A0 B0 C0 D0 E0 F0)")),
+            (SetupKind::Basic, Some(t)) if t != BASIC_TILES => return Err(SetupError::BasicTiles),
             (_, Some(t)) => {
                 let mut seen = [false; 6];
                 for p in t {
                     if std::mem::replace(&mut seen[p.tile as usize], true) {
-                        return Err(err("each tile A–F is used once"));
+                        return Err(SetupError::TileTwice);
                     }
                 }
                 t
@@ -68,7 +65,7 @@ impl Game {
             Some(d) => {
                 for (i, c) in d.iter().enumerate() {
                     if d[..i].contains(c) {
-                        return Err(err(format!("action card {c} is in the deck twice")));
+                        return Err(SetupError::ActionCardTwice(*c));
                     }
                 }
                 (d.iter().rev().copied().collect::<Vec<_>>(), true)
@@ -90,10 +87,10 @@ impl Game {
         let mut hands: ByColour<Vec<PoliticsCard>> = ByColour::default();
         for (c, cards) in &setup.hands {
             if !players.contains(c) {
-                return Err(err(format!("{c} is not a player and holds no cards")));
+                return Err(SetupError::HandOfNonPlayer(*c));
             }
             for card in cards {
-                let i = pool.iter().position(|p| p == card).ok_or_else(|| err(format!("there is no {card} left to give to {c}")))?;
+                let i = pool.iter().position(|p| p == card).ok_or(SetupError::NoCardLeft { card: *card, colour: *c })?;
                 pool.remove(i);
                 hands[*c].push(*card);
             }
@@ -102,7 +99,7 @@ impl Game {
         let piles = match &setup.politics {
             Some([a, b]) => {
                 for card in a.iter().chain(b) {
-                    let i = pool.iter().position(|p| p == card).ok_or_else(|| err(format!("the politics piles hold more {card} cards than the game has")))?;
+                    let i = pool.iter().position(|p| p == card).ok_or(SetupError::PilesTooMany(*card))?;
                     pool.remove(i);
                 }
                 [a.iter().rev().copied().collect(), b.iter().rev().copied().collect()]
@@ -117,16 +114,16 @@ impl Game {
         let mut board = Board::new(Map::new(tiles).land, KNIGHTS);
         let put = |board: &mut Board, c: Colour, s: Space, kind: PieceKind| -> Result<(), SetupError> {
             if !CLASSIC.contains(s) {
-                return Err(err(format!("{s} is not on the Classic board")));
+                return Err(SetupError::SpaceOffBoard { space: s, edition: Edition::Classic });
             }
             if board.piece(s).is_some() {
-                return Err(err(format!("two pieces on {s}")));
+                return Err(SetupError::TwoPieces(s));
             }
             if kind == PieceKind::Knight && board.knights_in_stock(c) == 0 {
-                return Err(err(format!("{c} has only 12 knights")));
+                return Err(SetupError::TooManyKnights { colour: c, knights: KNIGHTS });
             }
             if kind == PieceKind::Castle && board.castles(c).len() >= 4 {
-                return Err(err(format!("{c} has only 4 castles")));
+                return Err(SetupError::TooManyCastles(c));
             }
             board.put(s, Piece { colour: c, kind });
             Ok(())
@@ -156,23 +153,23 @@ impl Game {
             SetupKind::Custom => {
                 for &(c, s) in &setup.castles {
                     if !in_play(c) {
-                        return Err(err(format!("{c} is not in this game")));
+                        return Err(SetupError::NotInGame(c));
                     }
                     put(&mut board, c, s, PieceKind::Castle)?;
                 }
                 for &(c, s) in &setup.knights {
                     if !in_play(c) {
-                        return Err(err(format!("{c} is not in this game")));
+                        return Err(SetupError::NotInGame(c));
                     }
                     put(&mut board, c, s, PieceKind::Knight)?;
                 }
-                board.lay_borders(&setup.borders).map_err(err)?;
+                board.lay_borders(&setup.borders, Edition::Classic)?;
                 // R-B2, as in the New Edition: a border with one province on both sides goes.
                 board.remove_superfluous_borders();
             }
             SetupKind::Variable => {
                 if !setup.castles.is_empty() || !setup.knights.is_empty() || !setup.borders.is_empty() {
-                    return Err(err("pieces and borders are given only with the custom setup"));
+                    return Err(SetupError::PiecesNeedCustom(Edition::Classic));
                 }
             }
         }
@@ -180,25 +177,31 @@ impl Game {
         // Bounded (as records are) so that no game arithmetic can overflow.
         for (i, &(c, d)) in setup.ducats.iter().enumerate() {
             if !players.contains(&c) {
-                return Err(err(format!("{c} is not a player")));
+                return Err(SetupError::NotAPlayer(c));
             }
-            if d > MAX_DUCATS || setup.ducats[..i].iter().any(|&(o, _)| o == c) {
-                return Err(err(format!("{c}'s ducats are given twice or are more than {MAX_DUCATS}")));
+            if setup.ducats[..i].iter().any(|&(o, _)| o == c) {
+                return Err(SetupError::DucatsTwice(c));
+            }
+            if d > MAX_DUCATS {
+                return Err(SetupError::TooManyDucats(c));
             }
             ducats[c] = d;
         }
         let mut scores = ByColour::default();
         for (i, &(c, s)) in setup.scores.iter().enumerate() {
             if !players.contains(&c) {
-                return Err(err(format!("{c} is not a player")));
+                return Err(SetupError::NotAPlayer(c));
             }
-            if s > MAX_SCORE || setup.scores[..i].iter().any(|&(o, _)| o == c) {
-                return Err(err(format!("{c}'s score is given twice or is more than {MAX_SCORE}")));
+            if setup.scores[..i].iter().any(|&(o, _)| o == c) {
+                return Err(SetupError::ScoreTwice(c));
+            }
+            if s > MAX_SCORE {
+                return Err(SetupError::ScoreTooHigh(c));
             }
             scores[c] = s;
         }
         let start = match setup.start {
-            Some(c) => players.iter().position(|&p| p == c).ok_or_else(|| err(format!("the start player {c} is not seated")))?,
+            Some(c) => players.iter().position(|&p| p == c).ok_or(SetupError::StartNotSeated(c))?,
             None => 0,
         };
         let placements = if setup.kind == SetupKind::Variable {

@@ -10,6 +10,7 @@ use crate::engine::board::land::Terrain;
 use crate::engine::board::{Board, Piece, PieceKind};
 use crate::engine::colour::{check_seating, ByColour, Colour};
 use crate::engine::error::{IllegalMove, SetupError};
+use crate::engine::rules::Edition;
 use crate::engine::grid::{Space, NEW_EDITION};
 use crate::engine::rng::shuffle;
 use crate::engine::notation::MAX_DUCATS;
@@ -116,10 +117,6 @@ pub struct Game {
     pub(super) turns: u32,
 }
 
-fn err(s: impl Into<String>) -> SetupError {
-    SetupError(s.into())
-}
-
 impl Game {
     /// Validates a setup and starts the game; returns the events of the start.
     ///
@@ -127,11 +124,11 @@ impl Game {
     /// A [`SetupError`] naming what is wrong with the setup.
     pub fn new(setup: &Setup) -> Result<(Game, Vec<Event>), SetupError> {
         let players = setup.players.clone();
-        check_seating(&players, setup.neutral, &Colour::NEW_EDITION, "New Edition").map_err(err)?;
+        check_seating(&players, setup.neutral, Edition::New)?;
         let neutral = match (players.len(), setup.neutral) {
             (2, Some(n)) => Some(n),
-            (2, None) => return Err(err("a 2-player game needs a Neutral colour")),
-            (_, Some(_)) => return Err(err("only the 2-player game has a neutral colour")),
+            (2, None) => return Err(SetupError::NeutralNeeded),
+            (_, Some(_)) => return Err(SetupError::NeutralOnlyWithTwo),
             _ => None,
         };
         let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
@@ -143,7 +140,7 @@ impl Game {
             Some(d) => {
                 for (i, c) in d.iter().enumerate() {
                     if d[..i].contains(c) {
-                        return Err(err(format!("power card {c} is in the deck twice")));
+                        return Err(SetupError::PowerCardTwice(*c));
                     }
                 }
                 d.clone()
@@ -174,17 +171,17 @@ impl Game {
             let mut named: Vec<PowerCardId> = Vec::new();
             for (c, cards) in &setup.hands {
                 if !players.contains(c) {
-                    return Err(err(format!("{c} is not a player and holds no cards")));
+                    return Err(SetupError::HandOfNonPlayer(*c));
                 }
                 if cards.len() > HAND {
-                    return Err(err(format!("{c} holds more than three cards")));
+                    return Err(SetupError::HandTooBig(*c));
                 }
                 named.extend(cards);
             }
             named.extend(&setup.market);
             for (i, c) in named.iter().enumerate() {
                 if named[..i].contains(c) {
-                    return Err(err(format!("power card {c} is named twice")));
+                    return Err(SetupError::PowerCardNamedTwice(*c));
                 }
             }
             deck_before_deal.retain(|c| !named.contains(c));
@@ -214,23 +211,23 @@ impl Game {
         }
         let put = |board: &mut Board, c: Colour, s: Space, kind: PieceKind| -> Result<(), SetupError> {
             if !in_play(c) {
-                return Err(err(format!("{c} is not in this game")));
+                return Err(SetupError::NotInGame(c));
             }
             if !NEW_EDITION.contains(s) {
-                return Err(err(format!("{s} is not on the New Edition board")));
+                return Err(SetupError::SpaceOffBoard { space: s, edition: Edition::New });
             }
             if board.piece(s).is_some() {
-                return Err(err(format!("two pieces on {s}")));
+                return Err(SetupError::TwoPieces(s));
             }
             let terrain = board.terrain(s);
             if kind == PieceKind::Knight && board.knights_in_stock(c) == 0 {
-                return Err(err(format!("{c} has only {KNIGHTS} knights")));
+                return Err(SetupError::TooManyKnights { colour: c, knights: KNIGHTS });
             }
             if kind == PieceKind::Knight && !terrain.knight_ground() {
-                return Err(err(format!("a knight can't stand on {s} (knights stand on meadow or forest)")));
+                return Err(SetupError::KnightGround(s));
             }
             if kind == PieceKind::Castle && (board.castles(c).len() >= castles_each || terrain != Terrain::Open) {
-                return Err(err(format!("{c} has {castles_each} castles, each on a meadow ({s})")));
+                return Err(SetupError::CastlesOnMeadows { colour: c, castles: castles_each as u8, space: s });
             }
             board.put(s, Piece { colour: c, kind });
             Ok(())
@@ -243,44 +240,47 @@ impl Game {
             for &(c, s) in &setup.knights {
                 put(&mut board, c, s, PieceKind::Knight)?;
             }
-            board.lay_borders(&setup.borders).map_err(err)?;
+            board.lay_borders(&setup.borders, Edition::New)?;
             board.remove_superfluous_borders();
             for &(a, b) in &setup.alliances {
                 let (Some(ca), Some(cb)) = (board.province_at(a).filter(|p| p.1 == a), board.province_at(b).filter(|p| p.1 == b)) else {
-                    return Err(err(format!("the alliance {a}:{b} must name the castles of two regions")));
+                    return Err(SetupError::AllianceNotCastles(a, b));
                 };
                 if ca.0 == cb.0 || board.allied(a, b) || !NEW_EDITION.touches(board.component(a).spaces, board.component(b).spaces) {
-                    return Err(err(format!("the alliance {a}:{b} must bind two neighbouring regions of different colours, once")));
+                    return Err(SetupError::AllianceNotNeighbours(a, b));
                 }
                 board.ally(a, b);
             }
             // Bounded (as records are) so that no game arithmetic can overflow.
             for (i, &(c, d)) in setup.ducats.iter().enumerate() {
                 if !players.contains(&c) {
-                    return Err(err(format!("{c} is not a player")));
+                    return Err(SetupError::NotAPlayer(c));
                 }
-                if d > MAX_DUCATS || setup.ducats[..i].iter().any(|&(o, _)| o == c) {
-                    return Err(err(format!("{c}'s ducats are given twice or are more than {MAX_DUCATS}")));
+                if setup.ducats[..i].iter().any(|&(o, _)| o == c) {
+                    return Err(SetupError::DucatsTwice(c));
+                }
+                if d > MAX_DUCATS {
+                    return Err(SetupError::TooManyDucats(c));
                 }
                 ducats[c] = d;
             }
             for (i, &(c, s)) in setup.scores.iter().enumerate() {
                 if !players.contains(&c) {
-                    return Err(err(format!("{c} is not a player")));
+                    return Err(SetupError::NotAPlayer(c));
                 }
                 if setup.scores[..i].iter().any(|&(o, _)| o == c) {
-                    return Err(err(format!("{c}'s score is given twice")));
+                    return Err(SetupError::ScoreTwice(c));
                 }
                 if s >= king_chip {
-                    return Err(err(format!("{c}'s score {s} is at or past the King chip ({king_chip})")));
+                    return Err(SetupError::ScorePastKing { colour: c, score: s, king: king_chip });
                 }
                 scores[c] = s;
             }
             if let Some(c) = setup.start {
-                start = players.iter().position(|&p| p == c).ok_or_else(|| err(format!("the start player {c} is not seated")))?;
+                start = players.iter().position(|&p| p == c).ok_or(SetupError::StartNotSeated(c))?;
             }
         } else if !setup.castles.is_empty() || !setup.knights.is_empty() || !setup.borders.is_empty() || !setup.market.is_empty() {
-            return Err(err("pieces, borders and the market are given only with the custom setup"));
+            return Err(SetupError::PiecesNeedCustom(Edition::New));
         }
         let placements = if setup.custom {
             Vec::new()

@@ -3,6 +3,8 @@
 
 use crate::engine::board::land::{parse_tiles, Land, TileRows};
 use crate::engine::grid::NEW_EDITION;
+use crate::engine::notation::{shown, RecordReason};
+use crate::engine::rules::Edition;
 use crate::engine::rng::{shuffle, uniform};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -68,17 +70,20 @@ impl Layout {
     /// Parses the `[Tiles]` value.
     ///
     /// # Errors
-    /// What is wrong, in words.
-    pub fn parse(v: &str) -> Result<Layout, String> {
-        let tiles: Vec<TilePlacement> = v.split_whitespace().map(|w| TilePlacement::parse(w).ok_or_else(|| format!("'{}' is not a tile (K0 … H3)", crate::engine::notation::shown(w)))).collect::<Result<_, _>>()?;
-        let tiles: [TilePlacement; 9] = tiles.try_into().map_err(|_| "Tiles names nine tiles".to_string())?;
+    /// What is wrong.
+    pub fn parse(v: &str) -> Result<Layout, RecordReason> {
+        let tiles: Vec<TilePlacement> = v
+            .split_whitespace()
+            .map(|w| TilePlacement::parse(w).ok_or_else(|| RecordReason::NotATile { given: shown(w), edition: Edition::New }))
+            .collect::<Result<_, _>>()?;
+        let tiles: [TilePlacement; 9] = tiles.try_into().map_err(|_| RecordReason::TileCount(Edition::New))?;
         for id in TILE_IDS {
             if tiles.iter().filter(|t| t.tile == id).count() != 1 {
-                return Err(format!("each tile K and A–H is used once ({id} is not)"));
+                return Err(RecordReason::TileNotOnce(id));
             }
         }
         if tiles[CENTRE].tile != 'K' {
-            return Err("the King's city tile K always lies in the centre (fifth)".into());
+            return Err(RecordReason::KingTileCentre);
         }
         Ok(Layout(tiles))
     }
@@ -147,9 +152,9 @@ mod tests {
     fn layouts_parse_print_and_keep_the_king_in_the_centre() {
         let l = Layout::parse("A0 B1 C2 D3 K1 E0 F0 G0 H0").unwrap();
         assert_eq!(l.to_string(), "A0 B1 C2 D3 K1 E0 F0 G0 H0");
-        assert!(Layout::parse("K0 B0 C0 D0 A0 E0 F0 G0 H0").unwrap_err().contains("centre"));
+        assert_eq!(Layout::parse("K0 B0 C0 D0 A0 E0 F0 G0 H0"), Err(RecordReason::KingTileCentre));
         assert!(Layout::parse("A0 A0 C0 D0 K0 E0 F0 G0 H0").is_err());
-        assert!(Layout::parse("A0 B0").unwrap_err().contains("nine"));
+        assert_eq!(Layout::parse("A0 B0").unwrap_err().to_string(), "Tiles names nine tiles");
         let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
         let r = Layout::random(&mut rng);
         assert_eq!(r.0[CENTRE].tile, 'K');

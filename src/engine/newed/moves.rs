@@ -3,7 +3,8 @@
 use super::cards::PowerCardId;
 use crate::engine::colour::Colour;
 use crate::engine::grid::{Edge, Grid, Space};
-use crate::engine::notation::shown;
+use crate::engine::notation::{shown, RecordReason};
+use crate::engine::rules::Edition;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -70,15 +71,16 @@ impl Move {
     ///
     /// # Errors
     /// What is wrong with the line, in words.
-    pub fn parse(line: &str) -> Result<Move, String> {
+    pub fn parse(line: &str) -> Result<Move, RecordReason> {
+        use RecordReason as R;
         let words: Vec<&str> = line.split_whitespace().collect();
-        let (&colour, rest) = words.split_first().ok_or("empty move")?;
-        let by = Colour::parse(colour).ok_or_else(|| format!("unknown colour '{}'", shown(colour)))?;
-        let (&verb, args) = rest.split_first().ok_or("a move needs a keyword after the colour")?;
-        let space = |s: &str| Space::parse(s).ok_or_else(|| format!("'{}' is not a space (a1 … l12)", shown(s)));
-        let card = |s: &str| PowerCardId::parse(s).ok_or_else(|| format!("'{}' is not a power card (A1 … D15)", shown(s)));
-        let count = |n: usize| -> Result<(), String> {
-            if args.len() == n { Ok(()) } else { Err(format!("'{}' takes {n} argument(s), found {}", shown(verb), args.len())) }
+        let (&colour, rest) = words.split_first().ok_or(R::EmptyMove)?;
+        let by = Colour::parse(colour).ok_or_else(|| R::UnknownColour(shown(colour)))?;
+        let (&verb, args) = rest.split_first().ok_or(R::NoVerb)?;
+        let space = |s: &str| Space::parse(s).ok_or_else(|| R::NotASpaceOf { given: shown(s), edition: Edition::New });
+        let card = |s: &str| PowerCardId::parse(s).ok_or_else(|| R::NotAPowerCard(shown(s)));
+        let count = |n: usize| -> Result<(), RecordReason> {
+            if args.len() == n { Ok(()) } else { Err(R::ArgCount { verb: shown(verb), expected: n, found: args.len() }) }
         };
         Ok(match verb {
             "castle" => {
@@ -97,23 +99,23 @@ impl Move {
                 [c] => {
                     let card = card(c)?;
                     if card.action_count() == 2 {
-                        return Err(format!("{card} has two actions: write 'play {card} 1' or 'play {card} 2'"));
+                        return Err(R::TwoActions(card));
                     }
                     Move::Play { by, card, action: 1 }
                 }
                 [c, "1"] => Move::Play { by, card: card(c)?, action: 1 },
                 [c, "2"] => Move::Play { by, card: card(c)?, action: 2 },
-                [_, n] => return Err(format!("'{}' is not an action of a card (1 or 2)", shown(n))),
-                _ => return Err("'play' takes a card and, for a two-action card, 1 or 2".into()),
+                [_, n] => return Err(R::NotACardAction(shown(n))),
+                _ => return Err(R::PlayArgs),
             },
             "border" => {
                 count(1)?;
-                Move::Border { by, edge: Edge::parse(args[0]).ok_or_else(|| format!("'{}' is not a border (like c1-d1)", shown(args[0])))? }
+                Move::Border { by, edge: Edge::parse(args[0]).ok_or_else(|| R::NotABorder(shown(args[0])))? }
             }
             "expand" => match args {
                 [at] => Move::Expand { by, at: space(at)?, castle: None },
                 [at, c] => Move::Expand { by, at: space(at)?, castle: Some(space(c)?) },
-                _ => return Err("'expand' takes a space and optionally the castle of the region".into()),
+                _ => return Err(R::ExpandArgs(Edition::New)),
             },
             "renegade" => {
                 count(2)?;
@@ -139,7 +141,7 @@ impl Move {
                 count(1)?;
                 Move::Take { by, card: card(args[0])? }
             }
-            other => return Err(format!("unknown move '{}'", shown(other))),
+            other => return Err(R::UnknownVerb(shown(other))),
         })
     }
 }
@@ -167,10 +169,10 @@ impl fmt::Display for Move {
 }
 
 impl std::str::FromStr for Move {
-    type Err = String;
+    type Err = RecordReason;
 
     /// As [`Move::parse`].
-    fn from_str(line: &str) -> Result<Move, String> {
+    fn from_str(line: &str) -> Result<Move, RecordReason> {
         Move::parse(line)
     }
 }
@@ -189,11 +191,11 @@ mod tests {
             assert_eq!(Move::parse(line).unwrap().to_string(), line);
         }
         assert_eq!(Move::parse("red play A3 1").unwrap().to_string(), "red play A3");
-        assert!(Move::parse("red play A3 3").unwrap_err().contains("1 or 2"));
-        assert!(Move::parse("red play B14").unwrap_err().contains("two actions"), "a two-action card names its action");
-        assert!(Move::parse("green draw").unwrap_err().contains("colour"));
-        assert!(Move::parse("red sell Z9").unwrap_err().contains("power card"));
-        assert!(Move::parse("red fly").unwrap_err().contains("unknown move"));
+        assert!(Move::parse("red play A3 3").unwrap_err().to_string().contains("1 or 2"));
+        assert!(Move::parse("red play B14").unwrap_err().to_string().contains("two actions"), "a two-action card names its action");
+        assert!(Move::parse("green draw").unwrap_err().to_string().contains("colour"));
+        assert!(Move::parse("red sell Z9").unwrap_err().to_string().contains("power card"));
+        assert!(Move::parse("red fly").unwrap_err().to_string().contains("unknown move"));
         assert!(Move::parse("red draw now").is_err());
     }
 }

@@ -9,7 +9,8 @@ use super::moves::Move;
 use super::setup::Setup;
 use crate::engine::colour::{check_seating, Colour};
 use crate::engine::grid::{Edge, Space};
-use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, parse_number, shown, write_by_colour, Lexed, RecordError, MAX_DUCATS, MAX_SCORE};
+use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, parse_number, shown, write_by_colour, Lexed, RecordError, RecordReason, MAX_DUCATS, MAX_SCORE};
+use crate::engine::rules::Edition;
 
 /// A parsed New Edition record: its setup, player names, and the moves with their lines.
 #[derive(Clone, Debug)]
@@ -24,8 +25,8 @@ pub struct Record {
     pub header_line: usize,
 }
 
-fn colour(v: &str) -> Result<Colour, String> {
-    Colour::parse(v).ok_or_else(|| format!("unknown colour '{}'", shown(v)))
+fn colour(v: &str) -> Result<Colour, RecordReason> {
+    Colour::parse(v).ok_or_else(|| RecordReason::UnknownColour(shown(v)))
 }
 
 const CUSTOM_ONLY: [&str; 9] = ["Castles", "Knights", "Borders", "Ducats", "Scores", "Hands", "Market", "Alliances", "Start"];
@@ -44,69 +45,70 @@ impl Record {
     /// # Errors
     /// The first malformed header or move line.
     pub fn from_lexed(lexed: &Lexed<'_>) -> Result<Record, RecordError> {
+        use RecordReason as R;
         let mut moves = Vec::new();
         for &(line, l) in &lexed.moves {
             moves.push((line, Move::parse(l).map_err(|reason| RecordError { line, reason })?));
         }
         let header_line = lexed.header_line();
-        let (el, edition) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: "the Edition header is required".into() })?;
+        let (el, edition) = lexed.get("Edition").ok_or(RecordError { line: 1, reason: R::NoEdition })?;
         if edition != "new" {
-            return Err(RecordError { line: el, reason: format!("edition '{}' is not new", shown(edition)) });
+            return Err(RecordError { line: el, reason: R::NotTheEdition { given: shown(edition), expected: Some(Edition::New) } });
         }
-        let (pl, players) = lexed.get("Players").ok_or(RecordError { line: header_line, reason: "the Players header is required".into() })?;
-        let players = parse_list(players, "colour", Colour::parse).map_err(|reason| RecordError { line: pl, reason })?;
-        check_seating(&players, None, &Colour::NEW_EDITION, "New Edition").map_err(|reason| RecordError { line: pl, reason })?;
+        let (pl, players) = lexed.get("Players").ok_or(RecordError { line: header_line, reason: R::NoPlayers })?;
+        let players = parse_list(players, R::NotAColour, Colour::parse).map_err(|reason| RecordError { line: pl, reason })?;
+        check_seating(&players, None, Edition::New).map_err(|e| RecordError { line: pl, reason: e.into() })?;
         let custom = match lexed.get("Setup") {
             None | Some((_, "variable")) => false,
             Some((_, "custom")) => true,
-            Some((l, other)) => return Err(RecordError { line: l, reason: format!("setup '{}' is not variable or custom", shown(other)) }),
+            Some((l, other)) => return Err(RecordError { line: l, reason: R::NotASetup { given: shown(other), edition: Edition::New } }),
         };
         let seed = match lexed.get("Seed") {
-            Some((l, v)) => parse_number::<u64>(v).ok_or_else(|| RecordError { line: l, reason: format!("seed '{}' is not a whole number", shown(v)) })?,
+            Some((l, v)) => parse_number::<u64>(v).ok_or_else(|| RecordError { line: l, reason: R::SeedNotNumber(shown(v)) })?,
             None => 0,
         };
         let mut setup = Setup::new(players, seed);
         setup.custom = custom;
         for &(line, name, v) in &lexed.headers {
-            let e = |reason: String| RecordError { line, reason };
+            let e = |reason: RecordReason| RecordError { line, reason };
             let card = |s: &str| PowerCardId::parse(s);
             match name {
                 "Edition" | "Players" | "Setup" | "Seed" => {}
                 "Neutral" => {
                     let n = colour(v).map_err(e)?;
-                    check_seating(&setup.players, Some(n), &Colour::NEW_EDITION, "New Edition").map_err(e)?;
+                    check_seating(&setup.players, Some(n), Edition::New).map_err(|x| e(x.into()))?;
                     setup.neutral = Some(n);
                 }
                 "Money" => {
                     setup.private_money = match v {
                         "public" => false,
                         "private" => true,
-                        _ => return Err(e("Money is public or private".into())),
+                        _ => return Err(e(R::Money)),
                     }
                 }
                 "Tiles" => setup.tiles = Some(Layout::parse(v).map_err(e)?),
-                "Deck" => setup.deck = Some(parse_list(v, "power card (A1 … D15)", card).map_err(e)?),
-                "Castles" => setup.castles = parse_by_colour(v, "space", Space::parse).map_err(e)?,
-                "Knights" => setup.knights = parse_by_colour(v, "space", Space::parse).map_err(e)?,
-                "Borders" => setup.borders = parse_list(v, "border (like c1-d1)", Edge::parse).map_err(e)?,
+                "Deck" => setup.deck = Some(parse_list(v, R::NotAPowerCard, card).map_err(e)?),
+                "Castles" => setup.castles = parse_by_colour(v, R::NotColourSpaces, R::NotASpace, Space::parse).map_err(e)?,
+                "Knights" => setup.knights = parse_by_colour(v, R::NotColourSpaces, R::NotASpace, Space::parse).map_err(e)?,
+                "Borders" => setup.borders = parse_list(v, R::NotABorder, Edge::parse).map_err(e)?,
                 "Ducats" => setup.ducats = parse_amounts(v, MAX_DUCATS).map_err(e)?,
                 "Scores" => setup.scores = parse_amounts(v, MAX_SCORE).map_err(e)?,
                 "Hands" => {
                     // `red:` is an empty hand: list every colour named, even without cards.
                     for group in v.split_whitespace() {
-                        let (c, items) = group.split_once(':').ok_or_else(|| e(format!("'{}' should be colour:card,…", shown(group))))?;
+                        let (c, items) = group.split_once(':').ok_or_else(|| e(R::NotColourCards(shown(group))))?;
                         let c = colour(c).map_err(e)?;
                         if setup.hands.iter().any(|(h, _)| *h == c) {
-                            return Err(e(format!("{c}'s hand is given twice")));
+                            return Err(e(R::HandTwice(c)));
                         }
-                        let cards = items.split(',').filter(|s| !s.is_empty()).map(|s| card(s).ok_or_else(|| e(format!("'{}' is not a power card (A1 … D15)", shown(s))))).collect::<Result<_, _>>()?;
+                        let cards = items.split(',').filter(|s| !s.is_empty()).map(|s| card(s).ok_or_else(|| e(R::NotAPowerCard(shown(s))))).collect::<Result<_, _>>()?;
                         setup.hands.push((c, cards));
                     }
                 }
-                "Market" => setup.market = parse_list(v, "power card (A1 … D15)", card).map_err(e)?,
+                "Market" => setup.market = parse_list(v, R::NotAPowerCard, card).map_err(e)?,
                 "Alliances" => {
                     for pair in v.split_whitespace() {
-                        let bad = || e(format!("'{}' should be castle:castle (like c3:h8)", shown(pair)));
+                        let bad = || e(R::NotCastlePair(shown(pair)));
                         let (a, b) = pair.split_once(':').ok_or_else(bad)?;
                         setup.alliances.push((Space::parse(a).ok_or_else(bad)?, Space::parse(b).ok_or_else(bad)?));
                     }
@@ -115,7 +117,7 @@ impl Record {
                 _ => {} // Other headers (Names, Bots, Date, …) are kept by tools, ignored by the rules.
             }
             if !custom && CUSTOM_ONLY.contains(&name) {
-                return Err(e(format!("the {name} header belongs to the custom setup")));
+                return Err(e(R::CustomOnly(name.to_string())));
             }
         }
         Ok(Record { setup, names: lexed.names(), moves, header_line })
