@@ -214,7 +214,9 @@ function snapshot(page) {
       id,
       record,
       borders: qa("[data-border]:not([data-staged])").map((e) => e.getAttribute("data-border")).sort(),
-      staged: qa("[data-staged]").length,
+      // Staged moves (dashed borders and pieces) are drawn as if made: an expansion moves its
+      // province's border, so the board then differs from the record until they are confirmed.
+      staged: qa("[data-staged], .piece.staged").length,
       scores,
       finals,
     };
@@ -231,13 +233,15 @@ function refereeView(json) {
 }
 
 /**
- * Compares the page with its saved record's replay. Returns null when they agree (or the page
- * shows nothing to compare), else a description of the difference.
+ * Compares the page with its saved record's replay. Returns null when they agree, "staged" when
+ * the board shows staged moves (the record has only confirmed ones) and only the record's
+ * replay could be checked, else a description of the difference.
  */
 function disagreement(s) {
   if (!s.record) return null;
   const r = replay(s.record);
   if (!r.ok) return `the saved record does not replay: ${r.why}\n${s.record}`;
+  if (s.staged && s.screen === "game") return "staged";
   const ref = refereeView(r.json);
   if (s.screen === "over") {
     if (!ref.over) return "the end screen is shown but the referee's game is not over";
@@ -328,16 +332,17 @@ function settled(page) {
 }
 
 /**
- * Runs the monkey for `steps` steps from `seed` (or until `seconds` have passed). Returns statistics: games, games finished,
+ * Runs the monkey for `steps` steps from `seed` (or until `seconds` have passed, but at least
+ * `minSteps`). Returns statistics: games, games finished,
  * the deepest game (moves, Classic rounds), actions taken, referee checks.
  */
-export async function runChaos({ steps, seconds = Infinity, seed, mutate = process.env.CHAOS_MUTATE || null, checkEvery = 25, logEvery = 200, maxGameSteps = Infinity, log = () => {}, trace = null, dist = DIST }) {
+export async function runChaos({ steps, seconds = Infinity, minSteps = 0, seed, mutate = process.env.CHAOS_MUTATE || null, checkEvery = 25, logEvery = 200, maxGameSteps = Infinity, log = () => {}, trace = null, dist = DIST }) {
   const r = rng(seed);
   const srv = await startServer({ root: dist, base: r.pick(["/", "/games/loewenherz/"]) });
   const b = await launchBrowser();
   const trail = []; // the last steps, for a failure's message
   const problems = [];
-  const stats = { steps: 0, games: 0, finished: 0, deepestMoves: 0, deepestRound: 0, refereeChecks: 0, exports: 0, imports: 0, reloads: 0, tabs: 0, actions: {}, perGame: [] };
+  const stats = { steps: 0, games: 0, finished: 0, deepestMoves: 0, deepestRound: 0, refereeChecks: 0, refereeReplaysOnly: 0, exports: 0, imports: 0, reloads: 0, tabs: 0, actions: {}, perGame: [] };
   const listen = (page, tab) => {
     page.on("pageerror", (e) => problems.push(`page error in ${tab}: ${e}`));
     page.on("console", (m) => m.type() === "error" && problems.push(`console error in ${tab}: ${m.text()}`));
@@ -359,9 +364,11 @@ export async function runChaos({ steps, seconds = Infinity, seed, mutate = proce
     return `\n  (screenshot and markup: ${base}.png/.html)`;
   };
   const fail = (why) => {
-    throw new ChaosFailure(
+    throw Object.assign(new ChaosFailure(
       `chaos run failed at step ${stats.steps} (seed ${seed}, game ${stats.games}: ${game?.link} at ${game?.viewport.width}x${game?.viewport.height}):\n  ${why}\n` +
         `replay it with: scripts/chaos.sh ${steps} ${seed}\nlast steps:\n${trail.slice(-40).map((t) => "  " + t).join("\n")}`,
+      ),
+      { stats },
     );
   };
   /** The per-step checks on one tab: crash screen, errors, leaks. */
@@ -378,8 +385,8 @@ export async function runChaos({ steps, seconds = Infinity, seed, mutate = proce
     for (let i = 0; i < 30; i++) {
       const s = await check(p, tab);
       why = disagreement(s);
-      if (!why) {
-        stats.refereeChecks++;
+      if (!why || why === "staged") {
+        stats[why ? "refereeReplaysOnly" : "refereeChecks"]++;
         return s;
       }
       await p.waitForTimeout(100);
@@ -484,7 +491,7 @@ export async function runChaos({ steps, seconds = Infinity, seed, mutate = proce
     const until = Date.now() + seconds * 1000;
     await newGame();
     let s0 = await check(page, "tab 1");
-    while (stats.steps < steps && Date.now() < until) {
+    while (stats.steps < steps && (Date.now() < until || stats.steps < minSteps)) {
       stats.steps++;
       const tooLong = stats.steps - game.startStep > maxGameSteps;
       if (s0.screen === "over" || tooLong || (s0.screen === "start" && !(await page.$("[data-continue-latest]")))) {
@@ -627,6 +634,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(JSON.stringify(stats));
   } catch (e) {
     console.error(e instanceof ChaosFailure ? e.message : e);
+    if (e.stats) console.log(JSON.stringify({ ...e.stats, failed: true, seconds: Math.round((Date.now() - t0) / 1000) }));
     process.exit(1);
   }
 }
