@@ -3,7 +3,9 @@
 # gzip -9 size of index.html + the .js + .wasm + .css files that Trunk emits.
 # The service worker, manifest and icons are fetched after the game runs, and
 # the computer players' Web Worker (bot-worker*) only when a computer plays:
-# both are listed separately. Fails when the first load is over the goal.
+# both are listed separately. The .br/.gz variants next to the files (made by
+# the build for servers that send them) are not files of their own and are
+# skipped. Fails when the first load is over the goal.
 #   SIZE_GOAL_KB=450 scripts/size.sh [dist]
 set -euo pipefail
 DIST="${1:-$(cd "$(dirname "$0")/.." && pwd)/dist}"
@@ -28,7 +30,7 @@ while IFS= read -r -d '' f; do
     *) later=$((later + g)); tag=" (after load)" ;;
   esac
   printf '%-44s %8s kB %7s kB%s\n' "$name" "$(kb "$raw")" "$(kb "$g")" "$tag"
-done < <(find "$DIST" -type f -print0 | sort -z)
+done < <(find "$DIST" -type f ! -name '*.br' ! -name '*.gz' -print0 | sort -z)
 echo "computer-player worker (loads when a computer plays): $(kb "$worker") kB gzip"
 echo "service worker precache extra: $(kb "$later") kB gzip"
 echo "first load: $(kb "$total") kB gzip (goal ≤ $GOAL_KB kB)"

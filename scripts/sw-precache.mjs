@@ -1,9 +1,13 @@
 // Trunk post_build hook: writes the list of built files and a content hash
 // into the service worker in the staging dir (Trunk hashes asset names, so
-// the list changes with every build). Plain Node, no dependencies.
+// the list changes with every build), then precompresses the staging dir
+// (brotli + gzip variants next to each text-like file: scripts/precompress.mjs).
+// One hook for both, because Trunk runs the hooks of a stage concurrently and
+// the file list must name the plain files only. Plain Node, no dependencies.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { isVariant, precompress } from "./precompress.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -31,7 +35,7 @@ function walk(dir) {
 
 const files = walk(staging)
   .map((p) => relative(staging, p).split(sep).join("/"))
-  .filter((f) => f !== SW && !f.endsWith(".map"))
+  .filter((f) => f !== SW && !f.endsWith(".map") && !isVariant(f))
   .sort();
 
 const hash = createHash("sha256");
@@ -53,3 +57,11 @@ if (out === template || out.includes("__LOEWENHERZ_")) {
 }
 writeFileSync(swPath, out);
 console.log(`sw-precache: ${files.length} files, version ${version}`);
+
+const t0 = performance.now();
+const packed = await precompress(staging);
+const total = (k) => packed.reduce((s, d) => s + (d[k] ?? d.raw), 0);
+console.log(
+  `precompress: ${packed.length} files in ${Math.round(performance.now() - t0)} ms ` +
+    `(${total("raw")} bytes; brotli ${total("br")}, gzip ${total("gz")})`,
+);

@@ -6,13 +6,32 @@
 #  2. cargo test (native)
 #  3. wasm-bindgen tests in headless Chromium (cargo test --target wasm32)
 #  4. trunk build --release (offline)
-#  5. end-to-end tests: node --test tests/e2e/ (playwright-core + Chromium)
+#  5. end-to-end tests: node --test tests/e2e/ (playwright-core + Chromium), two
+#     files at a time, cross-checked with the referee step 2 built
 #  6. scripts/size.sh (first-load size goal)
+# and prints each stage's time (E2E_CONCURRENCY=1 runs the browser tests one file
+# at a time).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 T0=$SECONDS
 declare -a TIMES=()
-timed() { local name=$1 t=$SECONDS; shift; "$@"; TIMES+=("$(printf '%-26s %4d s' "$name" $((SECONDS - t)))"); }
+# Each stage's wall time; the CPU time (user + system) of the processes it ran and waited for
+# (a browser's renderers are not among them); and how busy the machine's cores were meanwhile
+# (everything running, from /proc/stat). On a quiet machine a stage far below 100 % waited: a
+# single-threaded step, a browser's timers, the network.
+TICK=$(getconf CLK_TCK 2>/dev/null || echo 100)
+cpu_ticks() { awk '{ print $16 + $17 }' "/proc/$$/stat" 2>/dev/null || echo 0; }
+machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat 2>/dev/null || echo 0 0; }
+timed() {
+  local name=$1 t=$SECONDS c b0 a0 b1 a1
+  c=$(cpu_ticks)
+  read -r b0 a0 < <(machine_ticks)
+  shift
+  "$@"
+  read -r b1 a1 < <(machine_ticks)
+  TIMES+=("$(printf '%-26s %5d s   CPU %5d s   cores busy %3d %%' "$name" $((SECONDS - t)) \
+    $((($(cpu_ticks) - c) / TICK)) $((a1 > a0 ? 100 * (b1 - b0) / (a1 - a0) : 0)))")
+}
 
 # Chromium (for wasm tests and e2e) writes config/cache into a temp dir,
 # never into $HOME.
@@ -43,7 +62,12 @@ wasm_tests() {
     [ -e "$f" ] || continue
     if grep -q wasm_bindgen_test "$f"; then args+=(--test "$(basename "$f" .rs)"); fi
   done
+  # Unoptimised and without debug info: the test profile's opt-level 2 is for the native
+  # playouts; here it only slowed the build of the UI stack for wasm32, which nothing else
+  # reuses (the release build has its own profile): less than half the CPU (measured), and the
+  # 9 tests still run in about 2 s.
   CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \
+    CARGO_PROFILE_TEST_OPT_LEVEL=0 CARGO_PROFILE_TEST_DEBUG=0 \
     cargo test --locked --target "$WASM_TARGET" "${args[@]}"
 }
 timed "wasm tests (Chromium)" wasm_tests
@@ -52,8 +76,16 @@ timed "trunk build --release" build_release
 
 e2e_tests() {
   step "end-to-end tests (node --test tests/e2e/)"
+  # The referee the tests cross-check the browser with: the one `cargo test` built and tested
+  # above (no second build of it).
+  local referee="$ROOT/target/debug/loewenherz-cli"
+  [ -x "$referee" ] || die "$referee missing: cargo test builds it"
+  # Two test files at a time: each starts its own server on a free port and its own browser
+  # profile, and none writes to dist/. A browser test waits much of its time (frames, timers),
+  # so on 2 cores two at a time took 22 % less time than one (measured).
   # Temp profiles land under our temp dir, removed on exit even after a crash.
-  TMPDIR="$TMP_BROWSER" node --test tests/e2e/
+  TMPDIR="$TMP_BROWSER" LOEWENHERZ_CLI="$referee" \
+    node --test --test-concurrency="${E2E_CONCURRENCY:-2}" tests/e2e/
 }
 timed "e2e tests" e2e_tests
 

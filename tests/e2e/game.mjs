@@ -322,8 +322,13 @@ import { fileURLToPath } from "node:url";
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
 export const CLI = join(REPO, "target/release/loewenherz-cli");
 
-/** The path of the release CLI, built once if missing. */
+/**
+ * The referee binary: $LOEWENHERZ_CLI (scripts/test.sh points it at the one `cargo test` has
+ * just built and tested, so the suite builds no second copy), else the release CLI, built once
+ * if missing.
+ */
 export function cli() {
+  if (process.env.LOEWENHERZ_CLI) return process.env.LOEWENHERZ_CLI;
   if (!existsSync(CLI)) {
     execFileSync("cargo", ["build", "--release", "--offline", "--bin", "loewenherz-cli"], { cwd: REPO, stdio: "inherit" });
   }
