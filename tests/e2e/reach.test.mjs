@@ -30,7 +30,7 @@ after(async () => {
 function outOfReach(page) {
   return page.evaluate(() => {
     const [vw, vh] = [innerWidth, innerHeight];
-    if (document.querySelector("[data-handover], [data-announcement], [data-game-over]")) return { skip: true, out: [] };
+    if (!document.querySelector(".game") || document.querySelector("[data-handover], [data-announcement], [data-game-over]")) return { skip: true, out: [] };
     const els = [...document.querySelectorAll(".step .prompt, .step button:not([disabled])")].filter((e) => e.offsetParent !== null);
     const out = els
       .filter((e) => {
@@ -64,6 +64,7 @@ for (const [edition, link, step] of [
       await page.goto(srv.url);
       await page.evaluate(() => localStorage.clear());
       await page.goto(srv.url + link);
+      await page.waitForSelector("[data-handover], .game .step .prompt");
       let checked = 0;
       for (let n = 0; n < 40; n++) {
         await page.waitForTimeout(30);
