@@ -100,9 +100,13 @@ export function handCards(page) {
   return page.$$eval("[data-private] [data-card]", (es) => es.map((e) => e.getAttribute("data-card")));
 }
 
-/** The market: [{ card, takeable }]. */
+/** The market: [{ card, takeable }] — its cards as the deck-and-market panel shows them, takeable
+ * when the refill in the step bar offers them. */
 export function marketCards(page) {
-  return page.$$eval("[data-market]", (es) => es.map((e) => ({ card: e.getAttribute("data-market"), takeable: e.classList.contains("takeable") })));
+  return page.evaluate(() => {
+    const takeable = new Set([...document.querySelectorAll("[data-market].takeable")].map((e) => e.getAttribute("data-market")));
+    return [...document.querySelectorAll("[data-market-card]")].map((e) => ({ card: e.getAttribute("data-market-card"), takeable: takeable.has(e.getAttribute("data-market-card")) }));
+  });
 }
 
 /** The board as the DOM shows it (borders, pieces, tinted region spaces, neutral zones). */
