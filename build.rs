@@ -31,13 +31,14 @@ fn entries(path: &Path) -> Vec<(String, String)> {
     out
 }
 
-/// The `{name}` placeholders of a text.
+/// The `{name}` placeholders of a text (a plural choice `{n|ducat|ducats}` names `n`).
 fn placeholders(text: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let mut rest = text;
     while let Some(i) = rest.find('{') {
         let Some(j) = rest[i..].find('}') else { break };
-        out.insert(rest[i + 1..i + j].to_string());
+        let inner = &rest[i + 1..i + j];
+        out.insert(inner.split('|').next().unwrap_or(inner).to_string());
         rest = &rest[i + j + 1..];
     }
     out

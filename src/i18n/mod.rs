@@ -8,6 +8,10 @@
 //! by the service worker), so the first load carries one language. The words follow
 //! `glossary.md`.
 //!
+//! A placeholder `{n}` takes a value; `{n|ducat|ducats}` takes none and says the first word when
+//! `n` is 1, the second otherwise (the plural rule of all three languages), so "1 ducat" and
+//! "3 ducats" are one message: `{n} {n|ducat|ducats}`.
+//!
 //! The language is per thread (the browser has one; native tests each set their own).
 
 use std::cell::Cell;
@@ -138,9 +142,14 @@ pub fn fill(key: Key, args: &[(&str, &dyn Display)]) -> String {
     while let Some(i) = rest.find('{') {
         out += &rest[..i];
         let Some(j) = rest[i..].find('}') else { break };
-        let name = &rest[i + 1..i + j];
+        let inner = &rest[i + 1..i + j];
+        let (name, forms) = inner.split_once('|').unwrap_or((inner, ""));
         match args.iter().find(|(n, _)| *n == name) {
-            Some((_, v)) => out += &v.to_string(),
+            Some((_, v)) if forms.is_empty() => out += &v.to_string(),
+            Some((_, v)) => {
+                let (one, many) = forms.split_once('|').unwrap_or((forms, forms));
+                out += if v.to_string() == "1" { one } else { many };
+            }
             None => {
                 debug_assert!(false, "{key:?}: no value for {{{name}}}");
                 out += &rest[i..i + j + 1];
@@ -242,6 +251,62 @@ pub(crate) mod tests {
         set_lang(Lang::It);
         assert_eq!(tr!(ScreenSeed), "Numero di partenza");
         set_lang(Lang::En);
+    }
+
+    #[test]
+    fn counts_read_right_with_one_and_two_in_every_language() {
+        // Issue 21/22: "1 ducats", "(1 cards)", "The link gives 1 names". A plural choice
+        // `{n|one|many}` picks the first form for 1 only.
+        install_all();
+        let cases: [(Lang, Key, &str, &str); 9] = [
+            (Lang::En, Key::PanelDeckCount, "1 card in the deck", "2 cards in the deck"),
+            (Lang::De, Key::PanelDeckCount, "1 Karte im Nachziehstapel", "2 Karten im Nachziehstapel"),
+            (Lang::It, Key::PanelDeckCount, "1 carta nel mazzo", "2 carte nel mazzo"),
+            (Lang::En, Key::LogShortKnights, "1 knight", "2 knights"),
+            (Lang::De, Key::LogShortBorders, "1 Grenze", "2 Grenzen"),
+            (Lang::It, Key::LogShortKnights, "1 cavaliere", "2 cavalieri"),
+            (Lang::En, Key::WhyOffers, "offers 1 ducat", "offers 2 ducats"),
+            (Lang::De, Key::WhyOffers, "bietet 1 Dukat", "bietet 2 Dukaten"),
+            (Lang::It, Key::LogActDucats, "ricevi 1 ducato", "ricevi 2 ducati"),
+        ];
+        for (l, key, one, two) in cases {
+            set_lang(l);
+            assert_eq!(fill(key, &[("n", &1)]), one);
+            assert_eq!(fill(key, &[("n", &2)]), two);
+        }
+        set_lang(Lang::En);
+        assert_eq!(tr!(AppLinkNameCount, names = 1, players = 4), "The link gives 1 name for 4 players.");
+        assert_eq!(tr!(LogProvinceCities, spaces = 6, cities = 1), "a 6-space province with 1 city");
+        assert_eq!(tr!(PanelInfo, round = 2, left = 1, stack = "B", borders = 1), "Round 2 · 1 action card left (next: stack B) · 1 border in stock");
+    }
+
+    #[test]
+    fn no_english_count_is_followed_by_a_fixed_plural() {
+        // Every "{n} ducats" says "1 ducat" when n is 1: either a plural choice or a message only
+        // ever used for many (its `…One` sibling says the one), a count that is never 1, or a name
+        // before the noun ("more {card} cards").
+        let never_one = ["PanelDucatsMany", "PanelCardsMany", "PanelKnightsMany", "PanelBoardEdgesMany", "PanelLookPileMany", "LogDucats", "ScreenPlayerCount", "IllegalCastleTooClose", "PanelPromptCastle", "PanelPromptNeutralCastle", "PanelNewPromptCastle", "PanelNewPromptNeutralCastle", "SetupCastlesOnMeadows", "RecordTooLong", "RecordLineTooLong", "SetupPilesTooMany"];
+        let nouns = ["ducats", "borders", "knights", "cards", "spaces", "cities", "names", "players", "edges", "castles", "bytes"];
+        let text = include_str!(concat!(env!("OUT_DIR"), "/en.txt"));
+        let keys = include_str!(concat!(env!("OUT_DIR"), "/i18n_keys.rs"));
+        let names: Vec<&str> = keys.lines().filter(|l| l.starts_with("    ") && l.trim().ends_with(',') && !l.contains("///")).map(|l| l.trim().trim_end_matches(',')).collect();
+        let mut bad = vec![];
+        for (name, t) in names.iter().zip(text.lines()) {
+            if never_one.contains(name) {
+                continue;
+            }
+            let mut rest = t;
+            while let Some(i) = rest.find("} ") {
+                let after = &rest[i + 2..];
+                let word: String = after.chars().take_while(|c| c.is_alphabetic()).collect();
+                let next = after.split(' ').nth(1).unwrap_or("");
+                if nouns.contains(&word.as_str()) || (word == "action" && next.starts_with("cards")) {
+                    bad.push(format!("{name}: {t}"));
+                }
+                rest = after;
+            }
+        }
+        assert!(bad.is_empty(), "{bad:#?}");
     }
 
     #[test]

@@ -272,7 +272,7 @@ mod lang_tests {
         assert_eq!(de[0], "Ann setzte eine Grenze auf d10-e10.");
         assert!(de[1].contains("Provinz") && de[1].contains("2 Städten") && de[1].ends_with("h6: +9."), "{}", de[1]);
         assert_eq!(de[2], "Ann und Ben nahmen je 4 Dukaten (Rest verfällt: 1).");
-        assert_eq!(de[3], "Cleo bietet 1 Dukaten, um die Aktion durchzuführen.");
+        assert_eq!(de[3], "Cleo bietet 1 Dukat, um die Aktion durchzuführen.");
         assert!(de[4].contains("„Überläufer“") && de[4].contains("Ritter"), "{}", de[4]);
         assert_eq!(de[6], "Ann und Cleo teilen sich die Krone als neuer König Löwenherz!");
         let help = action_help(Action::KnightOrExpand);
