@@ -164,10 +164,12 @@ async function watch(page) {
     window.__chaos = { leaks: [], holder: null };
     const check = () => {
       const c = window.__chaos;
-      const ho = document.querySelector("[data-handover]");
+      // A public announcement that ends in "pass the device to …" (after a duel) is that
+      // player's hand-over screen: its button hands the device over at once.
+      const ho = document.querySelector("[data-handover]") ?? document.querySelector("[data-announcement][data-then-to]");
       const priv = [...new Set([...document.querySelectorAll("[data-private]")].map((p) => p.getAttribute("data-private")))];
       if (ho) {
-        c.holder = ho.getAttribute("data-handover");
+        c.holder = ho.getAttribute("data-handover") ?? ho.getAttribute("data-then-to");
         if (priv.length) c.leaks.push(`behind ${c.holder}'s hand-over screen: private elements of ${priv.join(",")}`);
         return;
       }
