@@ -23,17 +23,29 @@ function catalogue(lang) {
     .map((l) => l.slice(l.indexOf(" = ") + 3).trim());
 }
 
+const escape = (p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
  * A test of "this text comes from the catalogue": a text node matches a message whose
- * placeholders stand for anything (names, numbers, other messages). Messages with fewer than
- * two letters of their own (say "{a}: {b}") would match nearly anything, so they don't count.
+ * placeholders stand for anything (names, numbers, other messages) and whose plural choices
+ * (`{n|Grenze|Grenzen}`) stand for either word. Messages with fewer than two letters of their
+ * own (say "{a}: {b}") would match nearly anything, so they don't count.
  */
 function fromCatalogue(lang) {
   const texts = catalogue(lang);
   const exact = new Set(texts);
-  const patterns = texts
-    .filter((t) => t.includes("{") && t.replace(/\{[^}]*\}/g, "").replace(/[^\p{L}]/gu, "").length >= 2)
-    .map((t) => new RegExp("^" + t.split(/\{[^}]*\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s\\S]+?") + "$"));
+  const slot = /\{([^}|]*)(?:\|([^}|]*)\|([^}]*))?\}/g;
+  const own = (t) => t.replace(slot, (_, n, one, many) => (one === undefined ? "" : one.length < many.length ? one : many)).replace(/[^\p{L}]/gu, "").length;
+  const pattern = (t) => {
+    let re = "^";
+    let at = 0;
+    for (const m of t.matchAll(slot)) {
+      re += escape(t.slice(at, m.index)) + (m[2] === undefined ? "[\\s\\S]+?" : `(?:${escape(m[2])}|${escape(m[3])})`);
+      at = m.index + m[0].length;
+    }
+    return new RegExp(re + escape(t.slice(at)) + "$");
+  };
+  const patterns = texts.filter((t) => t.includes("{") && own(t) >= 2).map(pattern);
   return (s) => exact.has(s) || patterns.some((p) => p.test(s));
 }
 
