@@ -137,6 +137,25 @@ pub enum AnyTable {
     New(Table<newed::Game>),
 }
 
+/// An edition whose table an [`AnyTable`] may hold: one edition's screens read theirs with
+/// [`EditionTable::of`].
+pub trait EditionTable: super::table::TableWords {
+    /// The table, when it is of this edition.
+    fn of(t: &AnyTable) -> Option<&Table<Self>>;
+}
+
+impl EditionTable for classic::game::Game {
+    fn of(t: &AnyTable) -> Option<&Table<Self>> {
+        if let AnyTable::Classic(t) = t { Some(t) } else { None }
+    }
+}
+
+impl EditionTable for newed::Game {
+    fn of(t: &AnyTable) -> Option<&Table<Self>> {
+        if let AnyTable::New(t) = t { Some(t) } else { None }
+    }
+}
+
 macro_rules! each_table {
     ($t:expr, $x:ident => $e:expr) => {
         match $t {

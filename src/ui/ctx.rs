@@ -6,6 +6,8 @@
 use super::{crash, page, storage};
 use crate::app::table::Command;
 use crate::app::targets::{Mode, Tap};
+use crate::app::any::EditionTable;
+use crate::app::table::Table;
 use crate::app::{AnyCommand, AnyReplay, AnySession, AnyTable};
 use crate::engine::{classic, newed, Space};
 use crate::i18n::Lang;
@@ -100,6 +102,11 @@ impl Ctx {
             lang,
             tutorial: RwSignal::new(None),
         }
+    }
+
+    /// This device's table of edition `G`, if a game of that edition is shown (tracked).
+    pub fn with_table<G: EditionTable, T>(&self, f: impl FnOnce(&Table<G>) -> T) -> Option<T> {
+        self.table.with(|t| t.as_ref().and_then(G::of).map(f))
     }
 
     /// Carries out a screen's command on the game; a refusal becomes the notice. A move (or
@@ -202,7 +209,7 @@ impl Ctx {
         let result = self.game.with_untracked(|g| g.as_ref().map(|g| storage::save(g.id(), &g.summary(), &g.record())));
         match result {
             Some(Err(storage::SaveError::Refused(w))) => self.warning.set(Some(w)),
-            Some(Err(storage::SaveError::MovedOn)) => return self.follow(),
+            Some(Err(storage::SaveError::MovedOn)) => self.follow(),
             Some(Ok(())) if self.warning.get_untracked().is_some() => self.warning.set(None),
             _ => {}
         }

@@ -4,7 +4,6 @@
 
 use super::{EditionRules, Reading, Session, Told};
 use crate::app::log::classic::{action_text, describe_all};
-use crate::app::since::Snapshot;
 use crate::engine::classic::record::{write_record, Record};
 use crate::engine::classic::view::{PhaseView, View};
 use crate::engine::classic::{event::Event, game::Game, moves::Move, setup::Setup};
@@ -21,14 +20,6 @@ impl EditionRules for Game {
         Game::new(setup)
     }
 
-    fn seating(setup: &Setup) -> &[Colour] {
-        &setup.players
-    }
-
-    fn seed(setup: &Setup) -> u64 {
-        setup.seed
-    }
-
     fn read(text: &str) -> Result<Reading<Game>, RecordError> {
         let r: Record = match AnyRecord::parse(text)? {
             AnyRecord::Classic(r) => r,
@@ -43,19 +34,6 @@ impl EditionRules for Game {
 
     fn view(&self, viewer: Option<Colour>) -> View {
         Game::view(self, viewer)
-    }
-
-    fn snapshot(&self) -> Snapshot {
-        let v = Game::view(self, None);
-        Snapshot { borders: v.borders, pieces: v.pieces }
-    }
-
-    fn viewer_of(v: &View) -> Option<Colour> {
-        v.viewer
-    }
-
-    fn moves_of(v: &View) -> &[Move] {
-        &v.moves
     }
 
     fn stages(m: &Move) -> bool {

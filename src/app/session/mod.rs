@@ -29,11 +29,65 @@ use crate::tr;
 use std::fmt::Debug;
 
 /// What the session machine needs of an edition, beyond the engine's [`Rules`].
+/// What the session reads of a view. Both editions' views spell it alike (`seat_view!`).
+pub trait SeatView {
+    /// The edition's move.
+    type Move;
+    /// Whose view it is (`None`: the public view).
+    fn viewer(&self) -> Option<Colour>;
+    /// The viewer's legal moves.
+    fn moves(&self) -> &[Self::Move];
+    /// The borders and pieces on the board.
+    fn into_snapshot(self) -> Snapshot;
+}
+
+macro_rules! seat_view {
+    ($($view:ty => $mv:ty),*) => {$(
+        impl SeatView for $view {
+            type Move = $mv;
+            fn viewer(&self) -> Option<Colour> {
+                self.viewer
+            }
+            fn moves(&self) -> &[$mv] {
+                &self.moves
+            }
+            fn into_snapshot(self) -> Snapshot {
+                Snapshot { borders: self.borders, pieces: self.pieces }
+            }
+        }
+    )*};
+}
+
+seat_view!(crate::engine::classic::view::View => crate::engine::classic::moves::Move, crate::engine::newed::view::View => crate::engine::newed::Move);
+
+/// What the session reads of a setup. Both editions' setups spell it alike.
+pub trait Seating {
+    /// The seating order.
+    fn players(&self) -> &[Colour];
+    /// The seed.
+    fn seed(&self) -> u64;
+}
+
+macro_rules! seating {
+    ($($setup:ty),*) => {$(
+        impl Seating for $setup {
+            fn players(&self) -> &[Colour] {
+                &self.players
+            }
+            fn seed(&self) -> u64 {
+                self.seed
+            }
+        }
+    )*};
+}
+
+seating!(crate::engine::classic::setup::Setup, crate::engine::newed::Setup);
+
 pub trait EditionRules: Rules + Debug {
     /// The game's setup (a record's headers).
-    type Setup: Clone + Debug;
+    type Setup: Clone + Debug + Seating;
     /// What one colour may see.
-    type View: Clone + Debug + PartialEq;
+    type View: Clone + Debug + PartialEq + SeatView<Move = Self::Move>;
     /// Bookkeeping the edition keeps beside the log (New Edition: turns, scores over the turns,
     /// points by reason).
     type Tally: Clone + Debug + Default;
@@ -44,9 +98,13 @@ pub trait EditionRules: Rules + Debug {
     /// Why the setup can't be played.
     fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), SetupError>;
     /// The seating order of a setup.
-    fn seating(setup: &Self::Setup) -> &[Colour];
+    fn seating(setup: &Self::Setup) -> &[Colour] {
+        setup.players()
+    }
     /// The seed of a setup.
-    fn seed(setup: &Self::Setup) -> u64;
+    fn seed(setup: &Self::Setup) -> u64 {
+        Seating::seed(setup)
+    }
     /// Reads a record of this edition.
     ///
     /// # Errors
@@ -59,11 +117,17 @@ pub trait EditionRules: Rules + Debug {
     /// What `viewer` may see (`None`: the public view).
     fn view(&self, viewer: Option<Colour>) -> Self::View;
     /// The borders and pieces on the board (public).
-    fn snapshot(&self) -> Snapshot;
+    fn snapshot(&self) -> Snapshot {
+        self.view(None).into_snapshot()
+    }
     /// Whose view a view is (`None`: the public view).
-    fn viewer_of(v: &Self::View) -> Option<Colour>;
+    fn viewer_of(v: &Self::View) -> Option<Colour> {
+        v.viewer()
+    }
     /// The viewer's legal moves in a view.
-    fn moves_of(v: &Self::View) -> &[Self::Move];
+    fn moves_of(v: &Self::View) -> &[Self::Move] {
+        v.moves()
+    }
 
     /// A move the player may take back until they confirm it.
     fn stages(m: &Self::Move) -> bool;

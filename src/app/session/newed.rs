@@ -6,7 +6,6 @@
 use super::{EditionRules, Reading, Session, Told};
 use crate::app::log::newed::describe;
 use crate::app::log::LogLine;
-use crate::app::since::Snapshot;
 use crate::engine::newed::view::{PhaseView, View};
 use crate::engine::newed::{record::write_record, Event, Game, Move, Phase, ScoreReason, Setup};
 use crate::engine::notation::{RecordError, RecordReason};
@@ -48,14 +47,6 @@ impl EditionRules for Game {
         Game::new(setup)
     }
 
-    fn seating(setup: &Setup) -> &[Colour] {
-        &setup.players
-    }
-
-    fn seed(setup: &Setup) -> u64 {
-        setup.seed
-    }
-
     fn read(text: &str) -> Result<Reading<Game>, RecordError> {
         let r = match AnyRecord::parse(text)? {
             AnyRecord::New(r) => r,
@@ -71,19 +62,6 @@ impl EditionRules for Game {
 
     fn view(&self, viewer: Option<Colour>) -> View {
         Game::view(self, viewer)
-    }
-
-    fn snapshot(&self) -> Snapshot {
-        let v = Game::view(self, None);
-        Snapshot { borders: v.borders, pieces: v.pieces }
-    }
-
-    fn viewer_of(v: &View) -> Option<Colour> {
-        v.viewer
-    }
-
-    fn moves_of(v: &View) -> &[Move] {
-        &v.moves
     }
 
     fn stages(_: &Move) -> bool {

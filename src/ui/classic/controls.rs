@@ -2,7 +2,6 @@
 //! politics cards with a decision, ending an action, and the step's own buttons — laying
 //! decision cards, negotiating, a sealed bid, the politics piles.
 
-use super::with;
 use crate::app::log::classic::{action_help, action_text, bid_text, card_label};
 use crate::app::panels::classic::{action_art, choice_label, politics_card_face, politics_what};
 use crate::app::panels::{art, ducats_of};
@@ -51,7 +50,7 @@ fn part(t: &Table<Game>) -> Part {
 #[component]
 pub fn Controls() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let part = Memo::new(move |_| with(ctx, part).unwrap_or(Part::Nothing));
+    let part = Memo::new(move |_| ctx.with_table(part).unwrap_or(Part::Nothing));
     let choice = move || match ctx.choice.get() {
         Choice::Classic(moves) => Some(view! {
             <div class="row pay-choice" role="group" aria-label=tr!(PanelHowToPay)>
@@ -98,7 +97,7 @@ pub fn Controls() -> impl IntoView {
 fn Extras() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let state = Memo::new(move |_| {
-        with(ctx, |t| {
+        ctx.with_table(|t: &Table<Game>| {
             let v = &t.view;
             let forest_only = matches!(v.phase, PhaseView::Perform { knights_placed: Some(_), .. }) && {
                 let forest: Vec<&Move> = v.moves.iter().filter(|m| matches!(m, Move::Knight { pay, .. } if !pay.is_empty())).collect();
@@ -123,7 +122,7 @@ fn Extras() -> impl IntoView {
 fn StepControls() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let step = Memo::new(move |_| {
-        with(ctx, |t| {
+        ctx.with_table(|t: &Table<Game>| {
             let (Some(by), v) = (t.playing(), &t.view) else { return None };
             Some(match &v.phase {
                 PhaseView::Choosing { cards, .. } if v.moves.iter().any(|m| matches!(m, Move::Decide { .. })) => match v.card.map(|c| c.face()) {

@@ -8,25 +8,17 @@ use super::tree::{tappable, tree};
 use super::widgets::GameFrame;
 use crate::app::panels::classic::{action_card, private, track, Unally};
 use crate::app::table::{Command, Table};
-use crate::app::AnyTable;
 use crate::engine::classic::game::Game;
 use crate::tr;
 use leptos::prelude::*;
 
-/// This device's Classic table, if a Classic game is shown.
-fn with<T>(ctx: Ctx, f: impl FnOnce(&Table<Game>) -> T) -> Option<T> {
-    ctx.table.with(|t| match t {
-        Some(AnyTable::Classic(t)) => Some(f(t)),
-        _ => None,
-    })
-}
 
 /// The screen while a player holds the device (or computers think).
 #[component]
 pub fn GameScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let info = Signal::derive(move || {
-        with(ctx, |t| {
+        ctx.with_table(|t: &Table<Game>| {
             let v = &t.view;
             match v.next_stack {
                 Some(l) => tr!(PanelInfo, round = v.round, left = v.deck_left, stack = l, borders = v.borders_in_stock),
@@ -36,9 +28,9 @@ pub fn GameScreen() -> impl IntoView {
         .unwrap_or_default()
     });
     let side = view! {
-        {tappable("private-host", move || with(ctx, private).unwrap_or_default(), move |Unally(m)| ctx.send(Command::Act(m)))}
-        {tree("panel action-card", move || with(ctx, action_card).unwrap_or_default())}
-        {tree("panel track", move || with(ctx, track).unwrap_or_default())}
+        {tappable("private-host", move || ctx.with_table(private).unwrap_or_default(), move |Unally(m)| ctx.send(Command::Act(m)))}
+        {tree("panel action-card", move || ctx.with_table(action_card).unwrap_or_default())}
+        {tree("panel track", move || ctx.with_table(track).unwrap_or_default())}
     }
     .into_any();
     view! { <GameFrame class="game classic" info=info side_label=tr!(PanelSideClassic) controls=view! { <controls::Controls/> }.into_any() side=side/> }

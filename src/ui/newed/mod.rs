@@ -8,26 +8,18 @@ use super::widgets::{confirm_label, staging, GameFrame};
 use crate::app::panels::newed::{hand, hand_choice, market, mines, players, refill, HandTap, MarketTap};
 use crate::app::table::{Command, Table};
 use crate::app::targets::Mode;
-use crate::app::AnyTable;
 use crate::engine::newed::view::PhaseView;
 use crate::engine::newed::{Game, Move};
 use crate::tr;
 use leptos::prelude::*;
 
-/// This device's New Edition table, if a New Edition game is shown.
-fn with<T>(ctx: Ctx, f: impl FnOnce(&Table<Game>) -> T) -> Option<T> {
-    ctx.table.with(|t| match t {
-        Some(AnyTable::New(t)) => Some(f(t)),
-        _ => None,
-    })
-}
 
 /// The screen while a player holds the device (or computers think).
 #[component]
 pub fn GameScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let info = Signal::derive(move || {
-        with(ctx, |t| {
+        ctx.with_table(|t: &Table<Game>| {
             let v = &t.view;
             if v.final_phase {
                 tr!(PanelNewInfoFinal, chip = v.king_chip, borders = v.borders_in_stock)
@@ -40,15 +32,15 @@ pub fn GameScreen() -> impl IntoView {
     let controls = view! {
         <SeatBar/>
         <Controls/>
-        {tappable("hand-choice", move || with(ctx, hand_choice).unwrap_or_default(), move |HandTap(m)| ctx.send(Command::Act(m)))}
-        {tappable("refill-host", move || with(ctx, refill).unwrap_or_default(), move |MarketTap(m)| ctx.send(Command::Act(m)))}
+        {tappable("hand-choice", move || ctx.with_table(hand_choice).unwrap_or_default(), move |HandTap(m)| ctx.send(Command::Act(m)))}
+        {tappable("refill-host", move || ctx.with_table(refill).unwrap_or_default(), move |MarketTap(m)| ctx.send(Command::Act(m)))}
     }
     .into_any();
     let side = view! {
-        {tree("hand-host", move || with(ctx, hand).unwrap_or_default())}
-        {tree("panel market", move || with(ctx, market).unwrap_or_default())}
-        {tree("panel track", move || with(ctx, players).unwrap_or_default())}
-        {tree("panel mines", move || with(ctx, |_| mines()).unwrap_or_default())}
+        {tree("hand-host", move || ctx.with_table(hand).unwrap_or_default())}
+        {tree("panel market", move || ctx.with_table(market).unwrap_or_default())}
+        {tree("panel track", move || ctx.with_table(players).unwrap_or_default())}
+        {tree("panel mines", move || ctx.with_table(|_: &Table<Game>| mines()).unwrap_or_default())}
     }
     .into_any();
     view! { <GameFrame class="game new-edition" info=info side_label=tr!(PanelSideNew) controls=controls side=side/> }
@@ -71,7 +63,7 @@ struct State {
 fn Controls() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let state = Memo::new(move |_| {
-        with(ctx, |t| {
+        ctx.with_table(|t: &Table<Game>| {
             let done = match t.view.phase {
                 PhaseView::Perform { by, .. } if !t.step.must_confirm && t.playing() == Some(by) => Some(Move::Done { by }).filter(|m| t.view.moves.contains(m)),
                 _ => None,
