@@ -1,7 +1,5 @@
-//! Player colours and per-colour storage.
+//! Player colours, per-colour storage, and the two editions whose colours they are.
 
-use super::error::SetupError;
-use super::rules::Edition;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -64,29 +62,6 @@ impl Colour {
     }
 }
 
-/// Checks a seating: 2–4 players, each once, all of the edition's colours (as is the neutral
-/// colour, which no player may also hold).
-///
-/// # Errors
-/// What is wrong.
-pub fn check_seating(players: &[Colour], neutral: Option<Colour>, edition: Edition) -> Result<(), SetupError> {
-    if !(2..=4).contains(&players.len()) {
-        return Err(SetupError::PlayerCount);
-    }
-    for (i, c) in players.iter().enumerate() {
-        if players[..i].contains(c) {
-            return Err(SetupError::SeatedTwice(*c));
-        }
-    }
-    if let Some(&colour) = players.iter().chain(&neutral).find(|c| !Colour::of(edition).contains(c)) {
-        return Err(SetupError::NotEditionColour { colour, edition });
-    }
-    match neutral {
-        Some(n) if players.contains(&n) => Err(SetupError::NeutralIsPlayer(n)),
-        _ => Ok(()),
-    }
-}
-
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -116,5 +91,33 @@ impl<T> Index<Colour> for ByColour<T> {
 impl<T> IndexMut<Colour> for ByColour<T> {
     fn index_mut(&mut self, c: Colour) -> &mut T {
         &mut self.0[c.index()]
+    }
+}
+
+/// The two rule sets.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Edition {
+    /// Goldsieber 1997.
+    Classic,
+    /// Kosmos 2002 (*Domaine*).
+    New,
+}
+
+impl Edition {
+    /// The `[Edition]` header value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Classic => "classic",
+            Edition::New => "new",
+        }
+    }
+
+    /// Parses the `[Edition]` header value.
+    pub fn parse(s: &str) -> Option<Edition> {
+        match s {
+            "classic" => Some(Edition::Classic),
+            "new" => Some(Edition::New),
+            _ => None,
+        }
     }
 }

@@ -2,11 +2,10 @@
 
 use super::board::BORDER_MARKERS;
 use super::classic::cards::{CardId, PoliticsCard};
-use super::colour::Colour;
+use super::colour::{Colour, Edition};
 use super::grid::{Edge, Space};
 use super::newed::cards::PowerCardId;
-use super::notation::{MAX_DUCATS, MAX_SCORE};
-use super::rules::Edition;
+use super::limits::{MAX_DUCATS, MAX_SCORE};
 use std::fmt;
 
 /// Why a move was refused. The game is left exactly as it was.

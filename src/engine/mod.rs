@@ -28,10 +28,12 @@ pub mod colour;
 pub mod edition;
 pub mod error;
 pub mod grid;
+pub mod limits;
 pub mod newed;
 pub mod notation;
 pub mod rng;
 pub mod rules;
+pub mod seating;
 
 pub use board::land::{Land, MineKind, Terrain};
 pub use board::{Board, Piece, PieceKind};

@@ -6,7 +6,7 @@ use super::classic::cards::PoliticsCard;
 use super::colour::Colour;
 use super::error::{IllegalMove, SetupError};
 use super::newed::cards::PowerCardId;
-use super::rules::Edition;
+use super::colour::Edition;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -246,13 +246,7 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// The most headers a record may have. Each edition knows about twenty; tools may add a few
 /// of their own (`Names`, `Bots`, `Date`, …), never hundreds.
 pub const MAX_HEADERS: usize = 256;
-/// The most ducats a record may give a player (`[Ducats]`): far beyond any real game (a Classic
-/// game hands out a few hundred ducats in all), and small enough that no game arithmetic on
-/// ducats can come near overflowing.
-pub const MAX_DUCATS: u32 = 999;
-/// The highest score a record may give a player (`[Scores]`; the New Edition also refuses a
-/// score at or past its King chip). Bounded for the same reason as [`MAX_DUCATS`].
-pub const MAX_SCORE: u32 = 999;
+pub use super::limits::{MAX_DUCATS, MAX_SCORE};
 
 /// A record file's bytes as text: the size limit, then UTF-8, each with the line it fails at.
 ///

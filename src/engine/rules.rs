@@ -3,39 +3,13 @@
 //! and the record replay loop both editions share. The editions implement it in
 //! [`crate::engine::edition`], which also holds the enums the edges dispatch through.
 
+pub use super::colour::Edition;
 use super::colour::Colour;
 use super::error::{IllegalMove, SetupError};
 use super::notation::{RecordError, RecordReason};
 use serde_json::Value;
 use std::fmt;
 
-/// The two rule sets.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Edition {
-    /// Goldsieber 1997.
-    Classic,
-    /// Kosmos 2002 (*Domaine*).
-    New,
-}
-
-impl Edition {
-    /// The `[Edition]` header value.
-    pub fn name(self) -> &'static str {
-        match self {
-            Edition::Classic => "classic",
-            Edition::New => "new",
-        }
-    }
-
-    /// Parses the `[Edition]` header value.
-    pub fn parse(s: &str) -> Option<Edition> {
-        match s {
-            "classic" => Some(Edition::Classic),
-            "new" => Some(Edition::New),
-            _ => None,
-        }
-    }
-}
 
 impl fmt::Display for Edition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -6,6 +6,7 @@
 //! editions' screens share); `classic/` and `newed/` (each edition's game screen); `start`,
 //! `replay`, `tutorial` (whole screens); this file (the app and its root).
 
+mod begin;
 mod board;
 pub mod bots;
 mod classic;

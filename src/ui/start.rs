@@ -1,6 +1,7 @@
 //! The start screen (a new game, the saved games, the lessons, a record to open) and starting a
 //! game from the page's link or its address.
 
+use super::begin::start_game;
 use super::ctx::Ctx;
 use super::page::clear_query;
 use super::replay::{open_replay, open_replay_link};
@@ -12,7 +13,6 @@ use crate::app::names::{colour_label, colour_name};
 use crate::app::panels::{saves, SaveRow, SaveTap};
 use crate::app::params::{parse_link, LinkRequest, StartOptions};
 use crate::app::seats::Seats;
-use crate::app::AnySession;
 use crate::engine::ai::Level;
 use crate::engine::{Colour, Edition, SetupKind};
 use crate::tr;
@@ -48,20 +48,6 @@ fn resume_from_hash(ctx: Ctx) {
     match storage::load(id) {
         Ok(s) => ctx.show(Some(s)),
         Err(e) => ctx.start_message.set(Some(tr!(ScreenResumeFailed, why = e))),
-    }
-}
-
-/// Starts a new game (saved at once).
-pub fn start_game(ctx: Ctx, o: &StartOptions) {
-    if let Some(p) = o.pace.as_deref().and_then(super::seats::Pace::parse) {
-        ctx.pace.set(p.code());
-    }
-    match AnySession::start(storage::new_id(), o) {
-        Ok(g) => {
-            ctx.show(Some(g));
-            ctx.persist();
-        }
-        Err(e) => ctx.start_message.set(Some(crate::app::words::setup_error(o.edition, &e))),
     }
 }
 

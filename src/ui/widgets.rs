@@ -249,7 +249,7 @@ fn play_again(ctx: Ctx) {
     o.seed = Some(super::storage::fresh_seed());
     o.pace = None;
     ctx.tutorial.set(None);
-    super::start::start_game(ctx, &o);
+    super::begin::start_game(ctx, &o);
 }
 
 /// "Back to the menu" (the end screens).

@@ -8,7 +8,7 @@ use super::map::TilePlacement;
 use super::moves::Move;
 use super::setup::{Setup, SetupKind};
 use crate::engine::grid::{Edge, Space};
-use crate::engine::colour::check_seating;
+use crate::engine::seating::check_seating;
 use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, parse_number, shown, Lexed, RecordReason, MAX_DUCATS, MAX_SCORE};
 use crate::engine::rules::Edition;
 

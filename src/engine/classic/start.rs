@@ -2,7 +2,8 @@
 
 use crate::engine::board::land::Terrain;
 use crate::engine::board::{Board, Piece, PieceKind};
-use crate::engine::colour::{check_seating, ByColour, Colour};
+use crate::engine::colour::{ByColour, Colour};
+use crate::engine::seating::check_seating;
 use crate::engine::error::{IllegalMove, SetupError};
 use crate::engine::rules::Edition;
 use crate::engine::grid::{Edge, Space, CLASSIC};
