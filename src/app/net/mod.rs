@@ -3,5 +3,10 @@
 //! versioned wire messages, and the remote side that rebuilds its table from them. The WebRTC
 //! data channel, the invite and the screens are the browser's (`ui`), on top of this.
 
+pub mod host;
+pub mod message;
+pub mod remote;
 pub mod views;
 pub mod wire;
+#[cfg(test)]
+mod tests;

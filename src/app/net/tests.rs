@@ -1,0 +1,212 @@
+//! Whole games of both editions through a host and two simulated friends' devices, every
+//! command and every screen through the bytes; what each seat is sent is checked for other
+//! seats' secrets; hostile messages are refused and change nothing.
+
+use super::host::{Host, Outgoing};
+use super::message::{AnyUpdate, NetRules, ToRemote};
+use super::remote::{Heard, Remote};
+use crate::app::session::{Screen, Session};
+use crate::app::table::{Command, Table};
+use crate::app::{AnyCommand, AnySession, AnyTable};
+use crate::engine::{classic, newed, ByColour, Colour, SetupKind};
+
+const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+const STEPS: usize = 40_000;
+
+fn classic_session() -> Session<classic::game::Game> {
+    let setup = classic::setup::Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Variable, SEED);
+    Session::new("net-classic".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+}
+
+fn new_session() -> Session<newed::Game> {
+    let setup = newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], SEED);
+    Session::new("net-new".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
+}
+
+/// The same choices wherever a seat plays: its `n`-th decision picks from the moves its own
+/// view offers (so the order in which seats decide doesn't matter).
+fn decide<G: NetRules>(t: &Table<G>, c: Colour, n: &mut ByColour<usize>) -> Command<G::Move> {
+    if t.step.review {
+        return Command::EndReview;
+    }
+    if t.step.must_confirm {
+        return Command::Confirm;
+    }
+    let k = n[c];
+    n[c] += 1;
+    if t.step.offer && k % 2 == 0 {
+        return Command::Pass;
+    }
+    let moves = G::moves_of(&t.view);
+    // New Edition: refill from the deck, so that the game runs towards its end.
+    if let Some(&draw) = moves.iter().find(|m| m.to_string().ends_with(" draw")) {
+        return Command::Act(draw);
+    }
+    let keep: Vec<G::Move> = moves.iter().copied().filter(|m| !m.to_string().ends_with(" done")).collect();
+    let from = if keep.is_empty() || k % 11 == 0 { moves } else { &keep };
+    assert!(!from.is_empty(), "{c} plays with nothing to do: {}", t.prompt);
+    Command::Act(from[(k * 7 + 3) % from.len()])
+}
+
+/// The game at one device, everyone passing it around.
+fn at_the_table<G: NetRules>(mut s: Session<G>) -> Session<G> {
+    let mut n = ByColour::default();
+    for _ in 0..STEPS {
+        let t = s.table();
+        match t.screen {
+            Screen::Over => return s,
+            Screen::Announcement(_) => s.apply(Command::Dismiss).unwrap(),
+            Screen::HandOver(c) => s.apply(Command::TakeDevice(c)).unwrap(),
+            Screen::Thinking(c) => panic!("no computer here, yet {c} thinks"),
+            Screen::Play(c) => {
+                let cmd = decide(&t, c, &mut n);
+                s.apply(cmd).unwrap();
+            }
+        }
+    }
+    panic!("the game at the table doesn't end");
+}
+
+/// Every message sent to a seat: decoded, it holds the seat's own view only.
+fn check_secrets(host: &Host, to: Colour, bytes: &[u8], sizes: &mut Vec<usize>) {
+    let seed_le = SEED.to_le_bytes();
+    assert!(!bytes.windows(8).any(|w| w == seed_le), "the seed never travels");
+    let msg = ToRemote::decode(bytes, host.tag()).expect("the host's messages decode");
+    let ToRemote::Update(u) = msg else { return };
+    sizes.push(bytes.len());
+    match (u, host.session()) {
+        (AnyUpdate::Classic(u), AnySession::Classic(s)) => {
+            assert!(!matches!(u.screen, Screen::HandOver(_) | Screen::Announcement(_)), "a remote seat never gets a hand-over");
+            let v = &u.view;
+            assert_eq!(v.viewer, Some(to));
+            let over = matches!(v.phase, classic::view::PhaseView::Over { .. });
+            for &o in &v.players {
+                if o != to && !over {
+                    assert_eq!(v.hands[o], None, "{to} is sent {o}'s politics cards");
+                    assert!(v.public_money || v.ducats[o].is_none(), "{to} is sent {o}'s private money");
+                }
+            }
+            if let classic::view::PhaseView::Duel { own_bid: Some(_), have_bid, .. } = &v.phase {
+                assert!(have_bid.contains(&to), "the only bid a seat sees before the reveal is its own");
+            }
+            let known = [s.game.view(Some(to)), s.shown.view(Some(to))];
+            let duel = matches!(v.phase, classic::view::PhaseView::Duel { .. });
+            assert!(known.contains(v) || duel, "{to} is sent exactly its own view");
+        }
+        (AnyUpdate::New(u), AnySession::New(s)) => {
+            assert!(!matches!(u.screen, Screen::HandOver(_) | Screen::Announcement(_)), "a remote seat never gets a hand-over");
+            let v = &u.view;
+            assert_eq!(v.viewer, Some(to));
+            assert_eq!(v.hand.as_deref(), Some(s.shown.hand(to)).filter(|_| s.holder == Some(to)).or(Some(s.game.hand(to))), "{to} is sent its own hand only");
+            for &o in &v.players {
+                assert!(o == to || v.public_money || v.ducats[o].is_none(), "{to} is sent {o}'s private money");
+            }
+            assert!([s.game.view(Some(to)), s.shown.view(Some(to))].contains(v), "{to} is sent exactly its own view");
+        }
+        _ => panic!("an update of the other edition"),
+    }
+}
+
+fn deliver(host: &Host, remotes: &mut [Remote], out: Vec<Outgoing>, sizes: &mut Vec<usize>) {
+    for o in out {
+        check_secrets(host, o.to, &o.bytes, sizes);
+        let r = remotes.iter_mut().find(|r| r.seat() == o.to).unwrap();
+        let heard = r.receive(&o.bytes).unwrap();
+        assert!(matches!(heard, Heard::Table | Heard::Notice), "{heard:?}");
+    }
+}
+
+fn table_of<G: NetRules + 'static>(t: AnyTable) -> Table<G> {
+    let any: Box<dyn std::any::Any> = match t {
+        AnyTable::Classic(t) => Box::new(t),
+        AnyTable::New(t) => Box::new(t),
+    };
+    *any.downcast::<Table<G>>().ok().expect("this edition's table")
+}
+
+/// The same game with the host's person here and two friends on their own devices; returns
+/// the host and the sizes of the updates sent.
+fn hosted<G: NetRules + 'static>(s: Session<G>, wrap: fn(Session<G>) -> AnySession, friends: [Colour; 2]) -> (Host, Vec<Remote>, Vec<usize>) {
+    let mut host = Host::new(wrap(s), &[(friends[0], 1111), (friends[1], 2222)]);
+    let mut remotes: Vec<Remote> = friends.iter().zip([1111, 2222]).map(|(&c, t)| Remote::new(host.tag(), c, t)).collect();
+    let mut sizes = Vec::new();
+    for r in &mut remotes {
+        let got = host.receive(None, &r.hello());
+        assert_eq!(got.seat, Some(r.seat()));
+        for b in got.replies {
+            assert_eq!(r.receive(&b), Ok(Heard::Joined));
+        }
+    }
+    let mut n = ByColour::default();
+    'steps: for _ in 0..STEPS {
+        let out = host.outbox();
+        deliver(&host, &mut remotes, out, &mut sizes);
+        for r in &mut remotes {
+            let t: Table<G> = table_of(r.table().expect("joined seats have a table"));
+            match t.screen {
+                Screen::Announcement(_) => {
+                    assert!(r.command(AnyCommand::Either(Command::Dismiss)).is_none(), "dismissed on the friend's device");
+                    continue 'steps;
+                }
+                Screen::Play(c) => {
+                    assert_eq!(c, r.seat());
+                    let cmd = decide(&t, c, &mut n);
+                    let bytes = r.command(G::command(cmd)).unwrap();
+                    let got = host.receive(Some(c), &bytes);
+                    for b in got.replies {
+                        assert!(matches!(r.receive(&b), Ok(Heard::Answer { refused: None, .. })), "{c}'s {cmd:?} is refused");
+                    }
+                    continue 'steps;
+                }
+                _ => {}
+            }
+        }
+        let t: Table<G> = table_of(host.table());
+        match t.screen {
+            Screen::Over => return (host, remotes, sizes),
+            Screen::Announcement(_) => host.local(AnyCommand::Either(Command::Dismiss)).unwrap(),
+            Screen::HandOver(c) => panic!("one person here never gets a hand-over, yet {c}"),
+            Screen::Thinking(c) => panic!("{c} should act on their device, yet nobody does"),
+            Screen::Play(c) => {
+                assert!(!friends.contains(&c), "the host's device never plays for a friend");
+                let cmd = decide(&t, c, &mut n);
+                host.local(G::command(cmd)).unwrap();
+            }
+        }
+    }
+    panic!("the hosted game doesn't end");
+}
+
+fn whole_game<G: NetRules + 'static>(s: fn() -> Session<G>, wrap: fn(Session<G>) -> AnySession, friends: [Colour; 2]) -> Vec<usize> {
+    let local = at_the_table(s());
+    let (host, remotes, sizes) = hosted(s(), wrap, friends);
+    assert!(host.session().is_over());
+    assert_eq!(host.session().record(), wrap(local.clone()).record(), "the hosted game is the game played at the table");
+    assert_eq!(host.session().log_text(), wrap(local).log_text());
+    for r in &remotes {
+        let t = r.table().unwrap();
+        assert_eq!(t.screen(), &Screen::Over, "{} sees the end", r.seat());
+        assert_eq!(t.log().0.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n"), host.session().log_text(), "{} has the whole log", r.seat());
+        assert!(t.end().is_some());
+    }
+    sizes
+}
+
+fn report(edition: &str, sizes: &[usize]) {
+    let mut s = sizes.to_vec();
+    s.sort_unstable();
+    let total: usize = s.iter().sum();
+    eprintln!("{edition}: {} updates, median {} B, 90th percentile {} B, largest {} B, total {} kB", s.len(), s[s.len() / 2], s[s.len() * 9 / 10], s[s.len() - 1], total / 1024);
+}
+
+#[test]
+fn a_whole_classic_game_with_two_friends_on_their_devices_is_the_game_at_the_table() {
+    let sizes = whole_game(classic_session, AnySession::Classic, [Colour::Yellow, Colour::Purple]);
+    report("Classic", &sizes);
+}
+
+#[test]
+fn a_whole_new_edition_game_with_two_friends_on_their_devices_is_the_game_at_the_table() {
+    let sizes = whole_game(new_session, AnySession::New, [Colour::Blue, Colour::Orange]);
+    report("New Edition", &sizes);
+}
