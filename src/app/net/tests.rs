@@ -3,12 +3,13 @@
 //! seats' secrets; hostile messages are refused and change nothing.
 
 use super::host::{Host, Outgoing};
-use super::message::{AnyUpdate, NetRules, ToRemote};
+use super::message::{AnyUpdate, NetRules, Refusal, ToHost, ToRemote, MAX_TO_HOST, VERSION};
+use super::wire::WireError;
 use super::remote::{Heard, Remote};
 use crate::app::session::{Screen, Session};
 use crate::app::table::{Command, Table};
 use crate::app::{AnyCommand, AnySession, AnyTable};
-use crate::engine::{classic, newed, ByColour, Colour, SetupKind};
+use crate::engine::{classic, newed, ByColour, Colour, IllegalMove, SetupKind};
 
 const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 const STEPS: usize = 40_000;
@@ -209,4 +210,124 @@ fn a_whole_classic_game_with_two_friends_on_their_devices_is_the_game_at_the_tab
 fn a_whole_new_edition_game_with_two_friends_on_their_devices_is_the_game_at_the_table() {
     let sizes = whole_game(new_session, AnySession::New, [Colour::Blue, Colour::Orange]);
     report("New Edition", &sizes);
+}
+
+/// A Classic game hosted for Ann here, with Ben (yellow) and Cleo (purple) joined from their
+/// devices, played on until `until` holds of the host's device's table.
+fn joined_classic(until: impl Fn(&Table<classic::game::Game>) -> bool) -> (Host, Vec<Remote>) {
+    let mut host = Host::new(AnySession::Classic(classic_session()), &[(Colour::Yellow, 1111), (Colour::Purple, 2222)]);
+    let mut remotes = vec![Remote::new(host.tag(), Colour::Yellow, 1111), Remote::new(host.tag(), Colour::Purple, 2222)];
+    for r in &mut remotes {
+        for b in host.receive(None, &r.hello()).replies {
+            r.receive(&b).unwrap();
+        }
+    }
+    let mut n = ByColour::default();
+    for _ in 0..STEPS {
+        let out = host.outbox();
+        deliver(&host, &mut remotes, out, &mut Vec::new());
+        let t: Table<classic::game::Game> = table_of(host.table());
+        if until(&t) {
+            return (host, remotes);
+        }
+        match t.screen {
+            Screen::Play(c) => host.local(AnyCommand::Classic(decide(&t, c, &mut n))).unwrap(),
+            Screen::Announcement(_) => host.local(AnyCommand::Either(Command::Dismiss)).unwrap(),
+            Screen::Thinking(c) => {
+                let r = remotes.iter_mut().find(|r| r.seat() == c).unwrap();
+                let t: Table<classic::game::Game> = table_of(r.table().unwrap());
+                if let Screen::Announcement(_) = t.screen {
+                    r.command(AnyCommand::Either(Command::Dismiss));
+                    continue;
+                }
+                let bytes = r.command(AnyCommand::Classic(decide(&t, c, &mut n))).unwrap();
+                for b in host.receive(Some(c), &bytes).replies {
+                    r.receive(&b).unwrap();
+                }
+            }
+            s => panic!("{s:?}"),
+        }
+    }
+    panic!("never came to pass");
+}
+
+fn refusal(host: &Host, bytes: &[u8]) -> Refusal {
+    match ToRemote::decode(bytes, host.tag()).unwrap() {
+        ToRemote::Refused(r) => r,
+        ToRemote::Answer { refused: Some(r), .. } => r,
+        m => panic!("not a refusal: {m:?}"),
+    }
+}
+
+#[test]
+fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_change_nothing() {
+    let (mut host, _) = joined_classic(|t| t.screen == Screen::Thinking(Colour::Yellow));
+    let tag = host.tag();
+    let before = (host.session().record(), host.table());
+    let classic = |m: classic::moves::Move| AnyCommand::Classic(Command::Act(m));
+    let AnySession::Classic(s) = host.session() else { unreachable!() };
+    let legal = s.game.view(Some(Colour::Yellow)).moves;
+    let castle = legal.iter().copied().find(|m| matches!(m, classic::moves::Move::Castle { .. })).expect("yellow places a castle");
+    let taken = s.game.view(None).pieces[0].0;
+    let illegal = classic::moves::Move::Castle { by: Colour::Yellow, at: taken };
+    let engine_says = s.clone().apply(Command::Act(illegal)).unwrap_err();
+    let cmd = |n: u32, c: AnyCommand| ToHost::Command { n, cmd: c }.encode(tag);
+    let ok = cmd(1, classic(castle));
+    let mut cases: Vec<(&str, Option<Colour>, Vec<u8>, Refusal)> = vec![
+        ("garbage", Some(Colour::Yellow), b"hello host".to_vec(), Refusal::Garbled(WireError::BadValue)),
+        ("empty", Some(Colour::Yellow), Vec::new(), Refusal::Garbled(WireError::Truncated)),
+        ("cut short", Some(Colour::Yellow), ok[..ok.len() - 1].to_vec(), Refusal::Garbled(WireError::Truncated)),
+        ("trailing bytes", Some(Colour::Yellow), [ok.clone(), vec![0]].concat(), Refusal::Garbled(WireError::Trailing)),
+        ("too big", Some(Colour::Yellow), [ok.clone(), vec![0; MAX_TO_HOST]].concat(), Refusal::TooBig),
+        ("another game", Some(Colour::Yellow), ToHost::Command { n: 1, cmd: classic(castle) }.encode(tag ^ 1), Refusal::Foreign),
+        ("a wrong token", None, ToHost::Hello { seat: Colour::Yellow, token: 1112, have_log: 0 }.encode(tag), Refusal::Foreign),
+        ("the seat here", None, ToHost::Hello { seat: Colour::Red, token: 0, have_log: 0 }.encode(tag), Refusal::Foreign),
+        ("before a hello", None, ok.clone(), Refusal::NotJoined),
+        ("the other edition's", Some(Colour::Yellow), cmd(2, AnyCommand::New(Command::Act(newed::Move::Draw { by: Colour::Yellow }))), Refusal::Illegal(IllegalMove::NotNow)),
+        ("a move for another seat", Some(Colour::Yellow), cmd(3, classic(castle_by(Colour::Purple, castle))), Refusal::Illegal(IllegalMove::NotYourTurn)),
+        ("a seat not to move", Some(Colour::Purple), cmd(1, classic(castle_by(Colour::Purple, castle))), Refusal::Illegal(IllegalMove::NotYourTurn)),
+        ("the seat not to move confirming", Some(Colour::Purple), cmd(2, AnyCommand::Either(Command::Confirm)), Refusal::Illegal(IllegalMove::NotYourTurn)),
+        ("taking the device", Some(Colour::Yellow), cmd(4, AnyCommand::Either(Command::TakeDevice(Colour::Yellow))), Refusal::Illegal(IllegalMove::NotNow)),
+        ("an illegal move", Some(Colour::Yellow), cmd(5, classic(illegal)), Refusal::Illegal(engine_says)),
+    ];
+    let mut stale = ok.clone();
+    stale[2] = VERSION + 1;
+    cases.push(("another version", Some(Colour::Yellow), stale, Refusal::Stale));
+    for (what, link, bytes, why) in cases {
+        let got = host.receive(link, &bytes);
+        assert_eq!(got.replies.len(), 1, "{what}");
+        assert_eq!(refusal(&host, &got.replies[0]), why, "{what}");
+        assert_eq!((host.session().record(), host.table()), before, "{what} changes nothing");
+        assert!(host.outbox().is_empty(), "{what}: nothing to tell the seats");
+    }
+    assert!(host.strikes(Colour::Yellow) >= 5, "refusals are counted against the seat");
+    // A replayed command is refused the second time.
+    let first = host.receive(Some(Colour::Yellow), &cmd(6, classic(castle)));
+    assert!(matches!(ToRemote::decode(&first.replies[0], tag), Ok(ToRemote::Answer { n: 6, refused: None })));
+    assert_eq!(host.strikes(Colour::Yellow), 0, "an accepted command clears the strikes");
+    let after = (host.session().record(), host.table());
+    let again = host.receive(Some(Colour::Yellow), &cmd(6, classic(castle)));
+    assert_eq!(refusal(&host, &again.replies[0]), Refusal::Stale);
+    assert_eq!((host.session().record(), host.table()), after);
+    // Hostile bytes from the seat not to move never panic and never change the game.
+    let mut x = 7u32;
+    for i in 0..4000 {
+        let mut b = cmd(100 + i, classic(castle_by(Colour::Purple, castle)));
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        let at = (x >> 8) as usize % b.len();
+        b[at] ^= (x >> 20) as u8 | 1;
+        let _ = host.receive(Some(Colour::Purple), &b);
+        assert_eq!(host.session().record(), after.0);
+    }
+    // The host's device can't act for a friend either.
+    assert_eq!(host.local(classic(castle)), Err(IllegalMove::NotYourTurn));
+    assert_eq!(host.local(AnyCommand::Either(Command::TakeDevice(Colour::Yellow))), Err(IllegalMove::NotYourTurn));
+    assert_eq!(host.local(AnyCommand::Either(Command::Confirm)), Err(IllegalMove::NotYourTurn));
+}
+
+fn castle_by(by: Colour, m: classic::moves::Move) -> classic::moves::Move {
+    match m {
+        classic::moves::Move::Castle { at, .. } => classic::moves::Move::Castle { by, at },
+        _ => unreachable!(),
+    }
 }
