@@ -214,7 +214,7 @@ fn a_whole_new_edition_game_with_two_friends_on_their_devices_is_the_game_at_the
 
 /// A Classic game hosted for Ann here, with Ben (yellow) and Cleo (purple) joined from their
 /// devices, played on until `until` holds of the host's device's table.
-fn joined_classic(until: impl Fn(&Table<classic::game::Game>) -> bool) -> (Host, Vec<Remote>) {
+fn joined_classic(until: impl Fn(&Host, &Table<classic::game::Game>) -> bool) -> (Host, Vec<Remote>) {
     let mut host = Host::new(AnySession::Classic(classic_session()), &[(Colour::Yellow, 1111), (Colour::Purple, 2222)]);
     let mut remotes = vec![Remote::new(host.tag(), Colour::Yellow, 1111), Remote::new(host.tag(), Colour::Purple, 2222)];
     for r in &mut remotes {
@@ -227,7 +227,7 @@ fn joined_classic(until: impl Fn(&Table<classic::game::Game>) -> bool) -> (Host,
         let out = host.outbox();
         deliver(&host, &mut remotes, out, &mut Vec::new());
         let t: Table<classic::game::Game> = table_of(host.table());
-        if until(&t) {
+        if until(&host, &t) {
             return (host, remotes);
         }
         match t.screen {
@@ -261,7 +261,7 @@ fn refusal(host: &Host, bytes: &[u8]) -> Refusal {
 
 #[test]
 fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_change_nothing() {
-    let (mut host, _) = joined_classic(|t| t.screen == Screen::Thinking(Colour::Yellow));
+    let (mut host, _) = joined_classic(|_, t| t.screen == Screen::Thinking(Colour::Yellow));
     let tag = host.tag();
     let before = (host.session().record(), host.table());
     let classic = |m: classic::moves::Move| AnyCommand::Classic(Command::Act(m));
@@ -329,5 +329,59 @@ fn castle_by(by: Colour, m: classic::moves::Move) -> classic::moves::Move {
     match m {
         classic::moves::Move::Castle { at, .. } => classic::moves::Move::Castle { by, at },
         _ => unreachable!(),
+    }
+}
+
+#[test]
+fn sealed_bids_from_friends_are_committed_first_held_by_the_host_and_revealed_together() {
+    use classic::view::PhaseView;
+    let both_due = |h: &Host, _: &Table<classic::game::Game>| match h.session() {
+        AnySession::Classic(s) => matches!(s.game.view(None).phase, PhaseView::Duel { .. }) && s.game.to_move() == [Colour::Yellow, Colour::Purple],
+        AnySession::New(_) => false,
+    };
+    let (mut host, mut remotes) = joined_classic(both_due);
+    let tag = host.tag();
+    let AnySession::Classic(s) = host.session() else { unreachable!() };
+    let due = s.game.to_move();
+    let (first, second) = (due[0], due[1]);
+    assert!([first, second].iter().all(|c| [Colour::Yellow, Colour::Purple].contains(c)), "{due:?}");
+    let record = host.session().record();
+    // The second in seating order commits first, from its own device.
+    let r2 = remotes.iter().position(|r| r.seat() == second).unwrap();
+    let t: Table<classic::game::Game> = table_of(remotes[r2].table().unwrap());
+    assert_eq!(t.screen, Screen::Play(second), "every bidder bids at once");
+    let bid = *t.view.moves.iter().rev().find(|m| matches!(m, classic::moves::Move::Bid { money, .. } if *money > 0)).unwrap_or(&t.view.moves[0]);
+    let bytes = remotes[r2].command(AnyCommand::Classic(Command::Act(bid))).unwrap();
+    let got = host.receive(Some(second), &bytes);
+    assert!(matches!(ToRemote::decode(&got.replies[0], tag), Ok(ToRemote::Answer { refused: None, .. })));
+    assert_eq!(host.session().record(), record, "the host holds the bid: it is in no record, no view of another seat");
+    for o in host.outbox() {
+        let Ok(ToRemote::Update(AnyUpdate::Classic(u))) = ToRemote::decode(&o.bytes, tag) else { continue };
+        let PhaseView::Duel { have_bid, own_bid, .. } = &u.view.phase else { panic!("still the duel") };
+        if o.to == second {
+            assert_eq!(*own_bid, match bid { classic::moves::Move::Bid { money, treasures, .. } => Some((money, treasures)), _ => None }, "the bidder sees its own bid");
+            assert_eq!(u.screen, Screen::Thinking(first));
+        } else {
+            assert_eq!(*own_bid, None);
+            assert!(!have_bid.contains(&second), "{} is not even told that {second} has bid", o.to);
+        }
+        let r = remotes.iter_mut().find(|r| r.seat() == o.to).unwrap();
+        r.receive(&o.bytes).unwrap();
+    }
+    // One sealed bid each.
+    let again = host.receive(Some(second), &remotes[r2].command(AnyCommand::Classic(Command::Act(bid))).unwrap());
+    assert_eq!(refusal(&host, &again.replies[0]), Refusal::Illegal(IllegalMove::NotYourTurn));
+    // The first bids: both are played, in seating order, and revealed together.
+    let r1 = remotes.iter().position(|r| r.seat() == first).unwrap();
+    let t: Table<classic::game::Game> = table_of(remotes[r1].table().unwrap());
+    let bid1 = t.view.moves[0];
+    let bytes = remotes[r1].command(AnyCommand::Classic(Command::Act(bid1))).unwrap();
+    host.receive(Some(first), &bytes);
+    let AnySession::Classic(s) = host.session() else { unreachable!() };
+    assert_eq!(&s.moves[s.moves.len() - 2..], &[bid1, bid], "played in seating order, as at the table");
+    assert!(!matches!(s.game.view(None).phase, PhaseView::Duel { ref have_bid, .. } if !have_bid.is_empty()), "the duel is resolved");
+    let out = host.outbox();
+    for c in [first, second] {
+        assert!(out.iter().any(|o| o.to == c && matches!(ToRemote::decode(&o.bytes, tag), Ok(ToRemote::Notice(_)))), "{c} is shown the reveal");
     }
 }
