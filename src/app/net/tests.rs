@@ -125,12 +125,10 @@ fn table_of<G: NetRules + 'static>(t: AnyTable) -> Table<G> {
     *any.downcast::<Table<G>>().ok().expect("this edition's table")
 }
 
-/// The same game with the host's person here and two friends on their own devices; returns
-/// the host and the sizes of the updates sent.
-fn hosted<G: NetRules + 'static>(s: Session<G>, wrap: fn(Session<G>) -> AnySession, friends: [Colour; 2]) -> (Host, Vec<Remote>, Vec<usize>) {
+/// Hosts the game for one person here and two friends, who join from their devices.
+fn host_and_join<G: NetRules>(s: Session<G>, wrap: fn(Session<G>) -> AnySession, friends: [Colour; 2]) -> (Host, Vec<Remote>) {
     let mut host = Host::new(wrap(s), &[(friends[0], 1111), (friends[1], 2222)]);
     let mut remotes: Vec<Remote> = friends.iter().zip([1111, 2222]).map(|(&c, t)| Remote::new(host.tag(), c, t)).collect();
-    let mut sizes = Vec::new();
     for r in &mut remotes {
         let got = host.receive(None, &r.hello());
         assert_eq!(got.seat, Some(r.seat()));
@@ -138,41 +136,59 @@ fn hosted<G: NetRules + 'static>(s: Session<G>, wrap: fn(Session<G>) -> AnySessi
             assert_eq!(r.receive(&b), Ok(Heard::Joined));
         }
     }
-    let mut n = ByColour::default();
-    'steps: for _ in 0..STEPS {
-        let out = host.outbox();
-        deliver(&host, &mut remotes, out, &mut sizes);
-        for r in &mut remotes {
-            let t: Table<G> = table_of(r.table().expect("joined seats have a table"));
-            match t.screen {
-                Screen::Announcement(_) => {
-                    assert!(r.command(AnyCommand::Either(Command::Dismiss)).is_none(), "dismissed on the friend's device");
-                    continue 'steps;
-                }
-                Screen::Play(c) => {
-                    assert_eq!(c, r.seat());
-                    let cmd = decide(&t, c, &mut n);
-                    let bytes = r.command(G::command(cmd)).unwrap();
-                    let got = host.receive(Some(c), &bytes);
-                    for b in got.replies {
-                        assert!(matches!(r.receive(&b), Ok(Heard::Answer { refused: None, .. })), "{c}'s {cmd:?} is refused");
-                    }
-                    continue 'steps;
-                }
-                _ => {}
-            }
-        }
-        let t: Table<G> = table_of(host.table());
+    (host, remotes)
+}
+
+/// One step of a hosted game: the messages due are delivered, then whoever may act does —
+/// a friend on their device, or the person here. False once the game is over.
+fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut ByColour<usize>, sizes: &mut Vec<usize>) -> bool {
+    let out = host.outbox();
+    deliver(host, remotes, out, sizes);
+    for r in remotes.iter_mut() {
+        let t: Table<G> = table_of(r.table().expect("joined seats have a table"));
         match t.screen {
-            Screen::Over => return (host, remotes, sizes),
-            Screen::Announcement(_) => host.local(AnyCommand::Either(Command::Dismiss)).unwrap(),
-            Screen::HandOver(c) => panic!("one person here never gets a hand-over, yet {c}"),
-            Screen::Thinking(c) => panic!("{c} should act on their device, yet nobody does"),
-            Screen::Play(c) => {
-                assert!(!friends.contains(&c), "the host's device never plays for a friend");
-                let cmd = decide(&t, c, &mut n);
-                host.local(G::command(cmd)).unwrap();
+            Screen::Announcement(_) => {
+                assert!(r.command(AnyCommand::Either(Command::Dismiss)).is_none(), "dismissed on the friend's device");
+                return true;
             }
+            Screen::Play(c) => {
+                assert_eq!(c, r.seat());
+                let cmd = decide(&t, c, n);
+                let bytes = r.command(G::command(cmd)).unwrap();
+                sizes.push(bytes.len() << 32);
+                let got = host.receive(Some(c), &bytes);
+                for b in got.replies {
+                    assert!(matches!(r.receive(&b), Ok(Heard::Answer { refused: None, .. })), "{c}'s {cmd:?} is refused");
+                }
+                return true;
+            }
+            _ => {}
+        }
+    }
+    let t: Table<G> = table_of(host.table());
+    match t.screen {
+        Screen::Over => return false,
+        Screen::Announcement(_) => host.local(AnyCommand::Either(Command::Dismiss)).unwrap(),
+        Screen::HandOver(c) => panic!("one person here never gets a hand-over, yet {c}"),
+        Screen::Thinking(c) => panic!("{c} should act on their device, yet nobody does"),
+        Screen::Play(c) => {
+            assert!(remotes.iter().all(|r| r.seat() != c), "the host's device never plays for a friend");
+            let cmd = decide(&t, c, n);
+            host.local(G::command(cmd)).unwrap();
+        }
+    }
+    true
+}
+
+/// The same game with the host's person here and two friends on their own devices; returns
+/// the host, the friends' devices and the sizes of the updates sent.
+fn hosted<G: NetRules + 'static>(s: Session<G>, wrap: fn(Session<G>) -> AnySession, friends: [Colour; 2]) -> (Host, Vec<Remote>, Vec<usize>) {
+    let (mut host, mut remotes) = host_and_join(s, wrap, friends);
+    let mut sizes = Vec::new();
+    let mut n = ByColour::default();
+    for _ in 0..STEPS {
+        if !step::<G>(&mut host, &mut remotes, &mut n, &mut sizes) {
+            return (host, remotes, sizes);
         }
     }
     panic!("the hosted game doesn't end");
@@ -194,7 +210,9 @@ fn whole_game<G: NetRules + 'static>(s: fn() -> Session<G>, wrap: fn(Session<G>)
 }
 
 fn report(edition: &str, sizes: &[usize]) {
-    let mut s = sizes.to_vec();
+    let commands: Vec<usize> = sizes.iter().filter(|&&x| x >> 32 > 0).map(|x| x >> 32).collect();
+    eprintln!("{edition}: {} commands, {}-{} B each", commands.len(), commands.iter().min().unwrap(), commands.iter().max().unwrap());
+    let mut s: Vec<usize> = sizes.iter().copied().filter(|&x| x >> 32 == 0).collect();
     s.sort_unstable();
     let total: usize = s.iter().sum();
     eprintln!("{edition}: {} updates, median {} B, 90th percentile {} B, largest {} B, total {} kB", s.len(), s[s.len() / 2], s[s.len() * 9 / 10], s[s.len() - 1], total / 1024);
@@ -384,4 +402,60 @@ fn sealed_bids_from_friends_are_committed_first_held_by_the_host_and_revealed_to
     for c in [first, second] {
         assert!(out.iter().any(|o| o.to == c && matches!(ToRemote::decode(&o.bytes, tag), Ok(ToRemote::Notice(_)))), "{c} is shown the reveal");
     }
+}
+
+#[test]
+fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothing_lost() {
+    use super::message::Presence;
+    let local = at_the_table(new_session());
+    let (mut host, mut remotes) = host_and_join(new_session(), AnySession::New, [Colour::Blue, Colour::Orange]);
+    let (mut n, mut sizes) = (ByColour::default(), Vec::new());
+    // Play on until Blue is to move, well into the game.
+    let mut steps = 0;
+    while steps < 150 || !matches!(host.table().screen(), Screen::Thinking(Colour::Blue)) {
+        assert!(step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes));
+        steps += 1;
+    }
+    let out = host.outbox();
+    deliver(&host, &mut remotes, out, &mut sizes);
+    // Blue's page reloads: its link is gone.
+    host.disconnected(Colour::Blue);
+    let out = host.outbox();
+    deliver(&host, &mut remotes, out, &mut sizes);
+    assert!(remotes[1].presence().contains(&(Colour::Blue, Presence::Remote { connected: false })), "Orange sees that Blue is away");
+    let t: Table<newed::Game> = table_of(remotes[1].table().unwrap());
+    assert_eq!(t.screen, Screen::Thinking(Colour::Blue));
+    assert!(t.prompt.contains("disconnected"), "{}", t.prompt);
+    // Blue opens the game again: a fresh page with the seat's token and nothing else.
+    let tag = host.tag();
+    remotes[0] = Remote::new(tag, Colour::Blue, 1111);
+    let hello = remotes[0].hello();
+    let got = host.receive(None, &hello);
+    assert_eq!(got.seat, Some(Colour::Blue));
+    let welcome = got.replies[0].len();
+    remotes[0].receive(&got.replies[0]).unwrap();
+    let out = host.outbox();
+    let full = out.iter().find(|o| o.to == Colour::Blue).map(|o| o.bytes.len()).unwrap();
+    deliver(&host, &mut remotes, out, &mut sizes);
+    let t = remotes[0].table().unwrap();
+    assert_eq!(t.log().0.len(), each_log_len(&host), "the whole log comes back");
+    assert_eq!(t.screen(), &Screen::Play(Colour::Blue), "Blue's turn goes on where it was");
+    // Orange's link drops and comes back on the same page: only what it lacks is sent.
+    host.disconnected(Colour::Orange);
+    let got = host.receive(None, &remotes[1].hello());
+    remotes[1].receive(&got.replies[0]).unwrap();
+    let out = host.outbox();
+    let rejoin = out.iter().find(|o| o.to == Colour::Orange).map(|o| o.bytes.len()).unwrap();
+    match ToRemote::decode(&out.iter().find(|o| o.to == Colour::Orange).unwrap().bytes, tag) {
+        Ok(ToRemote::Update(AnyUpdate::New(u))) => assert!(u.log.is_empty() && u.log_from as usize == each_log_len(&host), "no line sent twice"),
+        m => panic!("{m:?}"),
+    }
+    deliver(&host, &mut remotes, out, &mut sizes);
+    eprintln!("hello {} B, welcome {welcome} B, rejoin after a reload (whole log of {} lines) {full} B, rejoin keeping the log {rejoin} B", hello.len(), each_log_len(&host));
+    while step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {}
+    assert_eq!(host.session().record(), AnySession::New(local).record(), "nothing lost: the game is the game at the table");
+}
+
+fn each_log_len(host: &Host) -> usize {
+    crate::each_session!(host.session(), s => s.log.len())
 }
