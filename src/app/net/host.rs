@@ -67,6 +67,8 @@ pub struct Host {
     session: AnySession,
     tag: u32,
     remotes: Vec<RemoteSeat>,
+    /// The holder whose turn ended while it kept the session (computers play after it).
+    ended: Option<Colour>,
 }
 
 impl Host {
@@ -78,7 +80,7 @@ impl Host {
             .iter()
             .map(|&(colour, token)| RemoteSeat { colour, token, connected: false, seq: 0, log_sent: 0, last: Vec::new(), last_n: None, held: None, notices: Vec::new(), strikes: 0 })
             .collect();
-        let mut h = Host { session, tag, remotes };
+        let mut h = Host { session, tag, remotes, ended: None };
         h.settle();
         h
     }
@@ -144,7 +146,16 @@ impl Host {
         if for_remote || (busy && c != AnyCommand::Either(Command::Dismiss)) {
             return Err(IllegalMove::NotYourTurn);
         }
-        self.changing(|s| s.apply(c))
+        let ended = self.ended.take();
+        self.changing(|s| {
+            if matches!(c, AnyCommand::Either(Command::TakeDevice(_))) {
+                each_session!(s, s => if s.holder == ended && ended.is_some() && matches!(s.screen(), Screen::HandOver(_)) {
+                    // The holder's turn ended earlier: keep where it ended.
+                    s.holder = None;
+                });
+            }
+            s.apply(c)
+        })
     }
 
     /// Anything else done to the game on the host's device (a computer's move): the seats
@@ -285,8 +296,8 @@ impl Host {
         let here = self.here();
         let mut played = Vec::new();
         match &mut self.session {
-            AnySession::Classic(s) => settle(s, &mut self.remotes, &here, &mut played),
-            AnySession::New(s) => settle(s, &mut self.remotes, &here, &mut played),
+            AnySession::Classic(s) => settle(s, &mut self.remotes, &here, &mut played, &mut self.ended),
+            AnySession::New(s) => settle(s, &mut self.remotes, &here, &mut played, &mut self.ended),
         }
         for text in played {
             for seat in &mut self.remotes {
@@ -303,18 +314,36 @@ fn edition_command<G: NetRules>(c: AnyCommand) -> Option<Command<G::Move>> {
     G::edition_command(c)
 }
 
-fn hand_to<G: NetRules>(s: &mut Session<G>, a: Colour) {
+/// Hands the session to `a`. The holder's "since your turn" starts where its turn ended, if
+/// that was marked (computers played in between), else now.
+fn hand_to<G: NetRules>(s: &mut Session<G>, a: Colour, ended: &mut Option<Colour>) {
     let board = EditionRules::snapshot(&s.game);
-    s.since.hand_over(s.holder, a, s.log.len(), board);
+    let from = s.holder.filter(|&h| *ended != Some(h));
+    s.since.hand_over(from, a, s.log.len(), board);
     s.holder = Some(a);
+    *ended = None;
 }
 
-fn settle<G: NetRules>(s: &mut Session<G>, remotes: &mut [RemoteSeat], here: &[Colour], announced: &mut Vec<String>) {
+fn settle<G: NetRules>(s: &mut Session<G>, remotes: &mut [RemoteSeat], here: &[Colour], announced: &mut Vec<String>, ended: &mut Option<Colour>) {
+    hand_on(s, remotes, here, announced, ended);
+    // The holder keeps the session while computers play after it: its turn ended now, and
+    // what they do is its "since your turn" when its turn comes back.
+    if let Some(h) = s.holder {
+        if s.actor() != Some(h) && *ended != Some(h) && s.staged.is_empty() && s.pending.is_none() && !s.game.is_over() {
+            let board = EditionRules::snapshot(&s.game);
+            s.since.hand_over(Some(h), h, s.log.len(), board);
+            s.since.acted();
+            *ended = Some(h);
+        }
+    }
+}
+
+fn hand_on<G: NetRules>(s: &mut Session<G>, remotes: &mut [RemoteSeat], here: &[Colour], announced: &mut Vec<String>, ended: &mut Option<Colour>) {
     for _ in 0..16 {
         let Some(a) = s.actor() else { return };
         if let Some(r) = remotes.iter_mut().find(|r| r.colour == a) {
-            if s.holder != Some(a) {
-                hand_to(s, a);
+            if s.holder != Some(a) || *ended == Some(a) {
+                hand_to(s, a, ended);
             }
             if s.review {
                 // The device is the seat's own: nothing to look at before passing it on.
@@ -333,8 +362,8 @@ fn settle<G: NetRules>(s: &mut Session<G>, remotes: &mut [RemoteSeat], here: &[C
         if let [only] = here {
             // One person here: the device is theirs, no hand-over screen and nothing to review
             // before a seat elsewhere plays.
-            if a == *only && s.holder != Some(a) {
-                hand_to(s, a);
+            if a == *only && (s.holder != Some(a) || *ended == Some(a)) {
+                hand_to(s, a, ended);
             }
             if s.holder == Some(*only) && s.review && s.staged.is_empty() {
                 s.review = false;

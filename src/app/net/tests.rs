@@ -49,6 +49,29 @@ fn decide<G: NetRules>(t: &Table<G>, c: Colour, n: &mut ByColour<usize>) -> Comm
     Command::Act(from[(k * 7 + 3) % from.len()])
 }
 
+/// A computer's move: the same choice wherever it is asked (New Edition only: no politics
+/// offer to pass on).
+fn computer<G: NetRules>(g: &G, c: Colour, n: &mut ByColour<usize>) -> G::Move {
+    let v = crate::app::session::EditionRules::view(g, Some(c));
+    let moves = G::moves_of(&v);
+    let k = n[c];
+    n[c] += 1;
+    if let Some(&draw) = moves.iter().find(|m| m.to_string().ends_with(" draw")) {
+        return draw;
+    }
+    let keep: Vec<G::Move> = moves.iter().copied().filter(|m| !m.to_string().ends_with(" done")).collect();
+    let from = if keep.is_empty() || k % 11 == 0 { moves } else { &keep };
+    from[(k * 5 + 1) % from.len()]
+}
+
+fn as_session<G: NetRules + 'static>(s: &mut AnySession) -> &mut Session<G> {
+    let any: &mut dyn std::any::Any = match s {
+        AnySession::Classic(x) => x,
+        AnySession::New(x) => x,
+    };
+    any.downcast_mut().expect("this edition's session")
+}
+
 /// The game at one device, everyone passing it around.
 fn at_the_table<G: NetRules>(mut s: Session<G>) -> Session<G> {
     let mut n = ByColour::default();
@@ -58,7 +81,10 @@ fn at_the_table<G: NetRules>(mut s: Session<G>) -> Session<G> {
             Screen::Over => return s,
             Screen::Announcement(_) => s.apply(Command::Dismiss).unwrap(),
             Screen::HandOver(c) => s.apply(Command::TakeDevice(c)).unwrap(),
-            Screen::Thinking(c) => panic!("no computer here, yet {c} thinks"),
+            Screen::Thinking(c) => {
+                let m = computer(&s.game, c, &mut n);
+                s.bot_move(m).unwrap();
+            }
             Screen::Play(c) => {
                 let cmd = decide(&t, c, &mut n);
                 s.apply(cmd).unwrap();
@@ -170,6 +196,13 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
         Screen::Over => return false,
         Screen::Announcement(_) => host.local(AnyCommand::Either(Command::Dismiss)).unwrap(),
         Screen::HandOver(c) => panic!("one person here never gets a hand-over, yet {c}"),
+        Screen::Thinking(c) if host.presence(c) == super::message::Presence::Computer => {
+            host.with_session(|s| {
+                let s = as_session::<G>(s);
+                let m = computer(&s.game, c, n);
+                s.bot_move(m).unwrap();
+            });
+        }
         Screen::Thinking(c) => panic!("{c} should act on their device, yet nobody does"),
         Screen::Play(c) => {
             assert!(remotes.iter().all(|r| r.seat() != c), "the host's device never plays for a friend");
@@ -458,4 +491,67 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
 
 fn each_log_len(host: &Host) -> usize {
     crate::each_session!(host.session(), s => s.log.len())
+}
+
+#[test]
+fn friends_playing_with_a_computer_see_it_think_and_what_it_did_since_their_turn() {
+    use super::message::Presence;
+    use crate::app::seats::Seats;
+    use crate::engine::ai::Level;
+    let seats = Seats { bots: vec![(Colour::Red, Level::Easy)], hints: None };
+    let game = || new_session().with_seats(seats.clone());
+    let local = at_the_table(game());
+    let (mut host, mut remotes) = host_and_join(game(), AnySession::New, [Colour::Blue, Colour::Orange]);
+    assert_eq!(host.presence(Colour::Red), Presence::Computer);
+    let (mut n, mut sizes) = (ByColour::default(), Vec::new());
+    let (mut thinking, mut since) = (0, 0);
+    loop {
+        for r in &remotes {
+            let Some(t) = r.table() else { continue };
+            let t: Table<newed::Game> = table_of(t);
+            thinking += usize::from(t.screen == Screen::Thinking(Colour::Red) && t.prompt.contains("computer"));
+            since += usize::from(matches!(t.screen, Screen::Play(_)) && t.since.is_some() && !(t.recent.spaces.is_empty() && t.recent.edges.is_empty()));
+            assert!(r.presence().contains(&(Colour::Red, Presence::Computer)));
+        }
+        let t: Table<newed::Game> = table_of(host.table());
+        assert_eq!(t.view.viewer, None, "nobody sits at the host's device: it shows nobody's secrets");
+        if !step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {
+            break;
+        }
+    }
+    assert!(thinking > 10, "the friends see the computer think ({thinking})");
+    assert!(since > 10, "and what it did since their turn ({since})");
+    assert_eq!(host.session().record(), AnySession::New(local).record());
+}
+
+#[test]
+fn what_a_computer_did_between_two_friends_turns_is_in_the_since_your_turn_of_the_friend_before_it() {
+    use crate::app::seats::Seats;
+    use crate::engine::ai::Level;
+    // Red (a friend), Blue (a computer), Orange (a friend): Red's turn ends, the computer
+    // plays, Orange plays — Red's "since your turn" starts where its own turn ended.
+    let seats = Seats { bots: vec![(Colour::Blue, Level::Easy)], hints: None };
+    let game = || new_session().with_seats(seats.clone());
+    let local = at_the_table(game());
+    let (mut host, mut remotes) = host_and_join(game(), AnySession::New, [Colour::Red, Colour::Orange]);
+    let (mut n, mut sizes) = (ByColour::default(), Vec::new());
+    let (mut turns, mut with_computer) = (0, 0);
+    let mut seen = None;
+    loop {
+        if let Some(t) = remotes[0].table() {
+            let t: Table<newed::Game> = table_of(t);
+            if let (Screen::Play(_), Some(from)) = (&t.screen, t.since) {
+                if seen != Some(from) {
+                    seen = Some(from);
+                    turns += 1;
+                    with_computer += usize::from(t.log[from..].iter().any(|l| l.colour == Some(Colour::Blue)));
+                }
+            }
+        }
+        if !step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {
+            break;
+        }
+    }
+    assert!(turns > 10 && with_computer * 10 >= turns * 9, "the computer's moves are in Red's summary ({with_computer} of {turns} turns)");
+    assert_eq!(host.session().record(), AnySession::New(local).record());
 }
