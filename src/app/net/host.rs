@@ -122,9 +122,10 @@ impl Host {
     /// (or nobody's, when several sit here).
     pub fn table(&self) -> AnyTable {
         let (remote, here) = (self.remote_colours(), self.here());
+        let presence = |c: Colour| self.presence(c);
         match &self.session {
-            AnySession::Classic(s) => AnyTable::Classic(local_table(s, &remote, &here)),
-            AnySession::New(s) => AnyTable::New(local_table(s, &remote, &here)),
+            AnySession::Classic(s) => AnyTable::Classic(local_table(s, &remote, &here, presence)),
+            AnySession::New(s) => AnyTable::New(local_table(s, &remote, &here, presence)),
         }
     }
 
@@ -136,7 +137,10 @@ impl Host {
     pub fn local(&mut self, c: AnyCommand) -> Result<(), IllegalMove> {
         let remote = self.remote_colours();
         let elsewhere = |x: Option<Colour>| x.is_some_and(|x| remote.contains(&x));
-        let busy = each_session!(&self.session, s => elsewhere(s.holder) || elsewhere(s.actor()));
+        // While a seat elsewhere acts, the host's device only dismisses announcements; after
+        // its turn, the device's hand-over screen is the first thing done here.
+        let passing = matches!(c, AnyCommand::Either(Command::TakeDevice(_) | Command::Dismiss));
+        let busy = each_session!(&self.session, s => elsewhere(s.actor()) || (elsewhere(s.holder) && !passing));
         let for_remote = match c {
             AnyCommand::Classic(Command::Act(m)) => remote.contains(&m.by()),
             AnyCommand::New(Command::Act(m)) => remote.contains(&m.by()),
@@ -400,11 +404,12 @@ fn waiting<G: NetRules>(s: &Session<G>, a: Colour, presence: Presence) -> String
     match presence {
         Presence::Computer => tr!(PanelThinking, name = s.name(a)),
         Presence::Remote { connected: false } => tr!(NetAway, name = s.name(a)),
-        _ => tr!(NetPlaysElsewhere, name = s.name(a)),
+        Presence::Remote { connected: true } => tr!(NetPlaysElsewhere, name = s.name(a)),
+        Presence::Here => tr!(LogTurn, name = s.name(a)),
     }
 }
 
-fn local_table<G: NetRules>(s: &Session<G>, remote: &[Colour], here: &[Colour]) -> Table<G> {
+fn local_table<G: NetRules>(s: &Session<G>, remote: &[Colour], here: &[Colour], presence: impl Fn(Colour) -> Presence) -> Table<G> {
     let actor = s.actor();
     let Some(a) = actor.filter(|a| remote.contains(a)) else { return s.table() };
     let viewer = if let [only] = here { Some(*only) } else { None };
@@ -426,7 +431,7 @@ fn local_table<G: NetRules>(s: &Session<G>, remote: &[Colour], here: &[Colour]) 
         pending: None,
         step: Step::default(),
         changes: s.last_score_changes.clone(),
-        prompt: waiting(s, a, Presence::Remote { connected: true }),
+        prompt: waiting(s, a, presence(a)),
         solo: false,
         end: None,
     }

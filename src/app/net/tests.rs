@@ -170,6 +170,11 @@ fn host_and_join<G: NetRules>(s: Session<G>, wrap: fn(Session<G>) -> AnySession,
 fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut ByColour<usize>, sizes: &mut Vec<usize>) -> bool {
     let out = host.outbox();
     deliver(host, remotes, out, sizes);
+    let t: Table<G> = table_of(host.table());
+    if let Screen::Thinking(c) = t.screen {
+        let here: Vec<Colour> = crate::each_session!(host.session(), s => s.players().iter().copied().filter(|&p| host.presence(p) == super::message::Presence::Here).collect());
+        assert!(G::viewer_of(&t.view).is_none_or(|v| here == [v]), "while {c} plays, the host's device shows only its one person's secrets");
+    }
     for r in remotes.iter_mut() {
         let t: Table<G> = table_of(r.table().expect("joined seats have a table"));
         match t.screen {
@@ -195,7 +200,11 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
     match t.screen {
         Screen::Over => return false,
         Screen::Announcement(_) => host.local(AnyCommand::Either(Command::Dismiss)).unwrap(),
-        Screen::HandOver(c) => panic!("one person here never gets a hand-over, yet {c}"),
+        Screen::HandOver(c) => {
+            assert!(remotes.iter().all(|r| r.seat() != c), "the host's device hands over only among its own people");
+            assert_eq!(G::viewer_of(&t.view), None, "behind a hand-over: nobody's secrets");
+            host.local(AnyCommand::Either(Command::TakeDevice(c))).unwrap();
+        }
         Screen::Thinking(c) if host.presence(c) == super::message::Presence::Computer => {
             host.with_session(|s| {
                 let s = as_session::<G>(s);
@@ -203,7 +212,10 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
                 s.bot_move(m).unwrap();
             });
         }
-        Screen::Thinking(c) => panic!("{c} should act on their device, yet nobody does"),
+        Screen::Thinking(c) => {
+            assert!(remotes.iter().any(|r| r.seat() == c), "{c} should act on their device, yet nobody does");
+            panic!("{c} is to move on their device, yet their device offers nothing to do");
+        }
         Screen::Play(c) => {
             assert!(remotes.iter().all(|r| r.seat() != c), "the host's device never plays for a friend");
             let cmd = decide(&t, c, n);
@@ -554,4 +566,21 @@ fn what_a_computer_did_between_two_friends_turns_is_in_the_since_your_turn_of_th
     }
     assert!(turns > 10 && with_computer * 10 >= turns * 9, "the computer's moves are in Red's summary ({with_computer} of {turns} turns)");
     assert_eq!(host.session().record(), AnySession::New(local).record());
+}
+
+#[test]
+fn two_people_at_the_host_pass_its_device_between_them_while_a_friend_plays_on_theirs() {
+    // Ann and Ben share the host's device (hand-over screens between them); Cleo plays on hers.
+    let local = at_the_table(classic_session());
+    let mut host = Host::new(AnySession::Classic(classic_session()), &[(Colour::Purple, 3333)]);
+    let mut remotes = vec![Remote::new(host.tag(), Colour::Purple, 3333)];
+    for b in host.receive(None, &remotes[0].hello()).replies {
+        remotes[0].receive(&b).unwrap();
+    }
+    let (mut n, mut sizes, mut handovers) = (ByColour::default(), Vec::new(), 0);
+    while step::<classic::game::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {
+        handovers += usize::from(matches!(host.table().screen(), Screen::HandOver(_)));
+    }
+    assert!(handovers > 20, "the people here pass the device ({handovers} hand-overs)");
+    assert_eq!(host.session().record(), AnySession::Classic(local).record());
 }
