@@ -478,7 +478,8 @@ fn seat_update<G: NetRules>(s: &mut Session<G>, r: &RemoteSeat, presence: &[(Col
             recent: t.recent,
             staged: t.staged,
             pending: t.pending,
-            step: t.step,
+            // Hints are asked on the host's device (its computers answer them).
+            step: Step { hint: false, ..t.step },
             changes: t.changes,
             prompt: t.prompt,
             end: t.end,
