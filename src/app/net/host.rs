@@ -332,13 +332,17 @@ fn settle<G: NetRules>(s: &mut Session<G>, remotes: &mut [RemoteSeat], here: &[C
     hand_on(s, remotes, here, announced, ended);
     // The holder keeps the session while computers play after it: its turn ended now, and
     // what they do is its "since your turn" when its turn comes back.
-    if let Some(h) = s.holder {
-        if s.actor() != Some(h) && *ended != Some(h) && s.staged.is_empty() && s.pending.is_none() && !s.game.is_over() {
-            let board = EditionRules::snapshot(&s.game);
-            s.since.hand_over(Some(h), h, s.log.len(), board);
-            s.since.acted();
-            *ended = Some(h);
-        }
+    if let Some(h) = s.holder
+        && s.actor() != Some(h)
+        && *ended != Some(h)
+        && s.staged.is_empty()
+        && s.pending.is_none()
+        && !s.game.is_over()
+    {
+        let board = EditionRules::snapshot(&s.game);
+        s.since.hand_over(Some(h), h, s.log.len(), board);
+        s.since.acted();
+        *ended = Some(h);
     }
 }
 

@@ -344,6 +344,7 @@ pub enum AnyUpdate {
 
 /// What the host sends a remote seat.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum ToRemote {
     /// The seat is joined: the game, its players' names and how each seat is played. An
     /// update follows.

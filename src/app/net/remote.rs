@@ -29,13 +29,21 @@ pub enum Heard {
     Resync,
 }
 
+/// What the welcome told: the edition, the game's id and every colour's name.
+#[derive(Clone, Debug)]
+struct Joined {
+    edition: Edition,
+    id: String,
+    names: Vec<(Colour, String)>,
+}
+
 /// A friend's device playing one seat of a hosted game.
 #[derive(Clone, Debug)]
 pub struct Remote {
     tag: u32,
     seat: Colour,
     token: u64,
-    joined: Option<(Edition, String, Vec<(Colour, String)>)>,
+    joined: Option<Joined>,
     log: Vec<LogLine>,
     notices: Vec<String>,
     update: Option<AnyUpdate>,
@@ -82,12 +90,12 @@ impl Remote {
                 if seat != self.seat {
                     return Err(MessageError::Foreign);
                 }
-                self.joined = Some((edition, id, names));
+                self.joined = Some(Joined { edition, id, names });
                 self.seq = 0;
                 Heard::Joined
             }
             ToRemote::Update(u) => {
-                let Some((edition, ..)) = &self.joined else { return Ok(Heard::Ignored) };
+                let Some(Joined { edition, .. }) = &self.joined else { return Ok(Heard::Ignored) };
                 let (seq, from, edition_ok) = match &u {
                     AnyUpdate::Classic(u) => (u.seq, u.log_from as usize, *edition == Edition::Classic),
                     AnyUpdate::New(u) => (u.seq, u.log_from as usize, *edition == Edition::New),
@@ -122,7 +130,7 @@ impl Remote {
 
     /// What this device shows now (`None` before the first update).
     pub fn table(&self) -> Option<AnyTable> {
-        let (_, id, names) = self.joined.as_ref()?;
+        let Joined { id, names, .. } = self.joined.as_ref()?;
         Some(match self.update.as_ref()? {
             AnyUpdate::Classic(u) => AnyTable::Classic(self.rebuild(u, id, names)),
             AnyUpdate::New(u) => AnyTable::New(self.rebuild(u, id, names)),

@@ -35,7 +35,7 @@ fn decide<G: NetRules>(t: &Table<G>, c: Colour, n: &mut ByColour<usize>) -> Comm
     }
     let k = n[c];
     n[c] += 1;
-    if t.step.offer && k % 2 == 0 {
+    if t.step.offer && k.is_multiple_of(2) {
         return Command::Pass;
     }
     let moves = G::moves_of(&t.view);
@@ -44,7 +44,7 @@ fn decide<G: NetRules>(t: &Table<G>, c: Colour, n: &mut ByColour<usize>) -> Comm
         return Command::Act(draw);
     }
     let keep: Vec<G::Move> = moves.iter().copied().filter(|m| !m.to_string().ends_with(" done")).collect();
-    let from = if keep.is_empty() || k % 11 == 0 { moves } else { &keep };
+    let from = if keep.is_empty() || k.is_multiple_of(11) { moves } else { &keep };
     assert!(!from.is_empty(), "{c} plays with nothing to do: {}", t.prompt);
     Command::Act(from[(k * 7 + 3) % from.len()])
 }
@@ -60,7 +60,7 @@ fn computer<G: NetRules>(g: &G, c: Colour, n: &mut ByColour<usize>) -> G::Move {
         return draw;
     }
     let keep: Vec<G::Move> = moves.iter().copied().filter(|m| !m.to_string().ends_with(" done")).collect();
-    let from = if keep.is_empty() || k % 11 == 0 { moves } else { &keep };
+    let from = if keep.is_empty() || k.is_multiple_of(11) { moves } else { &keep };
     from[(k * 5 + 1) % from.len()]
 }
 
@@ -154,7 +154,7 @@ fn table_of<G: NetRules + 'static>(t: AnyTable) -> Table<G> {
         AnyTable::Classic(t) => Box::new(t),
         AnyTable::New(t) => Box::new(t),
     };
-    *any.downcast::<Table<G>>().ok().expect("this edition's table")
+    *any.downcast::<Table<G>>().expect("this edition's table")
 }
 
 /// Hosts the game for one person here and two friends, who join from their devices.
@@ -558,12 +558,12 @@ fn what_a_computer_did_between_two_friends_turns_is_in_the_since_your_turn_of_th
     loop {
         if let Some(t) = remotes[0].table() {
             let t: Table<newed::Game> = table_of(t);
-            if let (Screen::Play(_), Some(from)) = (&t.screen, t.since) {
-                if seen != Some(from) {
-                    seen = Some(from);
-                    turns += 1;
-                    with_computer += usize::from(t.log[from..].iter().any(|l| l.colour == Some(Colour::Blue)));
-                }
+            if let (Screen::Play(_), Some(from)) = (&t.screen, t.since)
+                && seen != Some(from)
+            {
+                seen = Some(from);
+                turns += 1;
+                with_computer += usize::from(t.log[from..].iter().any(|l| l.colour == Some(Colour::Blue)));
             }
         }
         if !step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {

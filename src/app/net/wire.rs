@@ -48,7 +48,7 @@ impl Writer {
     }
 
     /// Writes a value.
-    pub fn put<T: Wire + ?Sized>(&mut self, v: &T) {
+    pub fn put<T: Wire>(&mut self, v: &T) {
         v.put(self);
     }
 }
@@ -117,7 +117,7 @@ impl<'a> Reader<'a> {
     ///
     /// # Errors
     /// A length the rest can't hold.
-    pub fn len(&mut self) -> Result<usize, WireError> {
+    pub fn count(&mut self) -> Result<usize, WireError> {
         let n = self.varint()?;
         if n > self.left() as u64 {
             return Err(WireError::Truncated);
@@ -223,7 +223,7 @@ impl Wire for String {
         w.bytes.extend_from_slice(self.as_bytes());
     }
     fn take(r: &mut Reader) -> Result<Self, WireError> {
-        let n = r.len()?;
+        let n = r.count()?;
         String::from_utf8(r.raw(n)?.to_vec()).map_err(|_| WireError::BadText)
     }
 }
@@ -255,7 +255,7 @@ impl<T: Wire> Wire for Vec<T> {
         }
     }
     fn take(r: &mut Reader) -> Result<Self, WireError> {
-        let n = r.len()?;
+        let n = r.count()?;
         (0..n).map(|_| T::take(r)).collect()
     }
 }
