@@ -3,7 +3,7 @@
 //! seats' secrets; hostile messages are refused and change nothing.
 
 use super::host::{Host, Outgoing};
-use super::message::{AnyUpdate, NetRules, Refusal, ToHost, ToRemote, MAX_TO_HOST, VERSION};
+use super::message::{AnyUpdate, MessageError, NetRules, Refusal, ToHost, ToRemote, MAX_TO_HOST, VERSION};
 use super::wire::WireError;
 use super::remote::{Heard, Remote};
 use crate::app::session::{Screen, Session};
@@ -247,7 +247,10 @@ fn hosted<G: NetRules + 'static>(s: Session<G>, wrap: fn(Session<G>) -> AnySessi
 
 fn whole_game<G: NetRules + 'static>(s: fn() -> Session<G>, wrap: fn(Session<G>) -> AnySession, friends: [Colour; 2]) -> Vec<usize> {
     let local = at_the_table(s());
+    let clock = std::time::Instant::now();
     let (host, remotes, sizes) = hosted(s(), wrap, friends);
+    let moves = crate::each_session!(host.session(), s => s.moves.len());
+    eprintln!("{:?}: {moves} moves hosted (host, both friends' devices, every message encoded, decoded and checked) in {:?}", host.session().edition(), clock.elapsed());
     assert!(host.session().is_over());
     assert_eq!(host.session().record(), wrap(local.clone()).record(), "the hosted game is the game played at the table");
     assert_eq!(host.session().log_text(), wrap(local).log_text());
@@ -589,4 +592,30 @@ fn two_people_at_the_host_pass_its_device_between_them_while_a_friend_plays_on_t
     }
     assert!(handovers > 20, "the people here pass the device ({handovers} hand-overs)");
     assert_eq!(host.session().record(), AnySession::Classic(local).record());
+}
+
+#[test]
+fn a_friends_device_refuses_what_is_not_its_hosts_and_ignores_what_is_old() {
+    let (mut host, mut remotes) = host_and_join(new_session(), AnySession::New, [Colour::Blue, Colour::Orange]);
+    let tag = host.tag();
+    let out = host.outbox();
+    let update = out.iter().find(|o| o.to == Colour::Blue).unwrap().bytes.clone();
+    let blue = &mut remotes[0];
+    let mut other_game = update.clone();
+    other_game[4] ^= 1;
+    assert_eq!(blue.receive(&other_game), Err(MessageError::Foreign));
+    let mut newer = update.clone();
+    newer[2] = VERSION + 1;
+    assert_eq!(blue.receive(&newer), Err(MessageError::Stale(VERSION + 1)));
+    assert!(matches!(blue.receive(&update[..update.len() - 3]), Err(MessageError::Garbled(_))));
+    assert_eq!(blue.receive(&vec![0; super::message::MAX_TO_REMOTE + 1]), Err(MessageError::TooBig));
+    assert!(blue.table().is_none(), "nothing refused was shown");
+    assert_eq!(blue.receive(&update), Ok(Heard::Table));
+    let shown = blue.table();
+    assert_eq!(blue.receive(&update), Ok(Heard::Ignored), "an update already shown is not shown again");
+    assert_eq!(blue.table(), shown);
+    let orange = ToRemote::Welcome { seat: Colour::Orange, edition: crate::engine::Edition::New, id: "net-new".into(), names: Vec::new() }.encode(tag);
+    assert_eq!(blue.receive(&orange), Err(MessageError::Foreign), "another seat's welcome");
+    let classic = Remote::new(tag, Colour::Blue, 1111).receive(&update);
+    assert_eq!(classic, Ok(Heard::Ignored), "an update before the welcome");
 }
