@@ -415,11 +415,22 @@ fn waiting<G: NetRules>(s: &Session<G>, a: Colour, presence: Presence) -> String
 
 fn local_table<G: NetRules>(s: &Session<G>, remote: &[Colour], here: &[Colour], presence: impl Fn(Colour) -> Presence) -> Table<G> {
     let actor = s.actor();
-    let Some(a) = actor.filter(|a| remote.contains(a)) else { return s.table() };
+    let elsewhere = |c: Option<Colour>| c.is_some_and(|c| remote.contains(&c));
+    // The session's own table, unless a seat elsewhere acts or still holds the session (the
+    // hand-over screen to a person here shows nobody's secrets, so it stays).
+    if !elsewhere(actor) && !(elsewhere(s.holder) && !matches!(s.screen(), Screen::HandOver(_))) {
+        return s.table();
+    }
     let viewer = if let [only] = here { Some(*only) } else { None };
-    let screen = match s.announcements.first() {
-        Some(text) => Screen::Announcement(text.clone()),
-        None => Screen::Thinking(a),
+    let over = s.game.is_over();
+    let screen = match (s.announcements.first(), actor) {
+        (Some(text), _) => Screen::Announcement(text.clone()),
+        (None, Some(a)) => Screen::Thinking(a),
+        (None, None) => Screen::Over,
+    };
+    let prompt = match actor {
+        Some(a) => waiting(s, a, presence(a)),
+        None => tr!(String PanelGameOver),
     };
     Table {
         id: s.id.clone(),
@@ -435,9 +446,9 @@ fn local_table<G: NetRules>(s: &Session<G>, remote: &[Colour], here: &[Colour], 
         pending: None,
         step: Step::default(),
         changes: s.last_score_changes.clone(),
-        prompt: waiting(s, a, presence(a)),
+        prompt,
         solo: false,
-        end: None,
+        end: over.then(|| G::end(s)),
     }
 }
 

@@ -177,8 +177,9 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
     let out = host.outbox();
     deliver(host, remotes, out, sizes);
     let t: Table<G> = table_of(host.table());
+    let here: Vec<Colour> = crate::each_session!(host.session(), s => s.players().iter().copied().filter(|&p| host.presence(p) == super::message::Presence::Here).collect());
+    assert!(G::viewer_of(&t.view).is_none_or(|v| here.contains(&v)), "the host's device shows only its own people's secrets ({:?})", t.screen);
     if let Screen::Thinking(c) = t.screen {
-        let here: Vec<Colour> = crate::each_session!(host.session(), s => s.players().iter().copied().filter(|&p| host.presence(p) == super::message::Presence::Here).collect());
         assert!(G::viewer_of(&t.view).is_none_or(|v| here == [v]), "while {c} plays, the host's device shows only its one person's secrets");
     }
     for r in remotes.iter_mut() {
@@ -618,4 +619,24 @@ fn a_friends_device_refuses_what_is_not_its_hosts_and_ignores_what_is_old() {
     assert_eq!(blue.receive(&orange), Err(MessageError::Foreign), "another seat's welcome");
     let classic = Remote::new(tag, Colour::Blue, 1111).receive(&update);
     assert_eq!(classic, Ok(Heard::Ignored), "an update before the welcome");
+}
+
+#[test]
+fn a_host_with_nobody_at_it_shows_none_of_its_one_friends_secrets() {
+    use crate::app::seats::Seats;
+    use crate::engine::ai::Level;
+    // Blue is the only person, on her own device, among two computers: the session keeps her
+    // secrets on its screen (one person among computers), the host's device must not.
+    let seats = Seats { bots: vec![(Colour::Red, Level::Easy), (Colour::Orange, Level::Easy)], hints: None };
+    let game = || new_session().with_seats(seats.clone());
+    let local = at_the_table(game());
+    let mut host = Host::new(AnySession::New(game()), &[(Colour::Blue, 4444)]);
+    let mut remotes = vec![Remote::new(host.tag(), Colour::Blue, 4444)];
+    for b in host.receive(None, &remotes[0].hello()).replies {
+        remotes[0].receive(&b).unwrap();
+    }
+    let (mut n, mut sizes) = (ByColour::default(), Vec::new());
+    while step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {}
+    assert_eq!(host.session().record(), AnySession::New(local).record());
+    assert!(host.table().end().is_some(), "the host's device shows the end");
 }
