@@ -640,3 +640,36 @@ fn a_host_with_nobody_at_it_shows_none_of_its_one_friends_secrets() {
     assert_eq!(host.session().record(), AnySession::New(local).record());
     assert!(host.table().end().is_some(), "the host's device shows the end");
 }
+
+#[test]
+fn when_the_hosts_page_reloads_the_game_goes_on_from_its_save_and_the_friends_rejoin() {
+    let local = at_the_table(new_session());
+    let tokens = [(Colour::Blue, 1111), (Colour::Orange, 2222)];
+    let (mut host, mut remotes) = host_and_join(new_session(), AnySession::New, [Colour::Blue, Colour::Orange]);
+    let (mut n, mut sizes) = (ByColour::default(), Vec::new());
+    let mut steps = 0;
+    while steps < 120 || crate::each_session!(host.session(), s => !s.staged.is_empty() || s.pending.is_some()) {
+        assert!(step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes));
+        steps += 1;
+    }
+    // The save is the record (as today); the tokens are kept beside it on the host's device.
+    let save = host.session().record();
+    let id = host.session().id().to_string();
+    host = Host::new(AnySession::from_record(id, &save).unwrap(), &tokens);
+    assert!(host.outbox().is_empty(), "nobody is connected yet");
+    for r in &mut remotes {
+        let kept = r.table().unwrap().log().0.len();
+        let got = host.receive(None, &r.hello());
+        assert_eq!(r.receive(&got.replies[0]), Ok(Heard::Joined));
+        let out = host.outbox();
+        let mine = out.iter().find(|o| o.to == r.seat()).unwrap();
+        match ToRemote::decode(&mine.bytes, host.tag()) {
+            Ok(ToRemote::Update(AnyUpdate::New(u))) => assert_eq!(u.log_from as usize, kept, "only what the friend lacks"),
+            m => panic!("{m:?}"),
+        }
+        let heard = r.receive(&mine.bytes);
+        assert_eq!(heard, Ok(Heard::Table), "a fresh host's first update is taken, though its number starts again");
+    }
+    while step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {}
+    assert_eq!(host.session().record(), AnySession::New(local).record(), "nothing lost");
+}
