@@ -98,10 +98,27 @@ impl Host {
     /// How a seat is played.
     pub fn presence(&self, c: Colour) -> Presence {
         match self.remotes.iter().find(|r| r.colour == c) {
+            _ if !each_session!(&self.session, s => s.seats.person(c)) => Presence::Computer,
             Some(r) => Presence::Remote { connected: r.connected },
-            None if each_session!(&self.session, s => s.seats.person(c)) => Presence::Here,
-            None => Presence::Computer,
+            None => Presence::Here,
         }
+    }
+
+    /// A computer of `level` plays a friend's seat until the friend is back (`None`: the
+    /// friend plays it again). The seat keeps its token; a sealed move it had committed is
+    /// dropped (its turn is the computer's now).
+    pub fn stand_in(&mut self, c: Colour, level: Option<crate::engine::ai::Level>) {
+        let Some(r) = self.remotes.iter_mut().find(|r| r.colour == c) else { return };
+        r.held = None;
+        self.changing(|s| {
+            each_session!(s, s => {
+                s.seats.bots.retain(|&(b, _)| b != c);
+                if let Some(l) = level {
+                    s.undo_all();
+                    s.seats.bots.push((c, l));
+                }
+            })
+        });
     }
 
     /// Messages refused from a seat since its last accepted one.
@@ -388,6 +405,10 @@ fn hand_on<G: NetRules>(s: &mut Session<G>, remotes: &mut [RemoteSeat], here: &[
 fn remote_command<G: NetRules>(s: &mut Session<G>, r: &mut RemoteSeat, cmd: AnyCommand) -> Result<(), IllegalMove> {
     let c = r.colour;
     let cmd = edition_command::<G>(cmd).ok_or(IllegalMove::NotNow)?;
+    if !s.seats.person(c) {
+        // A computer stands in for the seat until the host gives it back.
+        return Err(IllegalMove::NotYourTurn);
+    }
     let acting = s.actor() == Some(c) && s.holder == Some(c);
     match cmd {
         Command::Act(m) | Command::Explain(m) if G::mover(&m) != c => Err(IllegalMove::NotYourTurn),

@@ -673,3 +673,38 @@ fn when_the_hosts_page_reloads_the_game_goes_on_from_its_save_and_the_friends_re
     while step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {}
     assert_eq!(host.session().record(), AnySession::New(local).record(), "nothing lost");
 }
+
+#[test]
+fn a_computer_stands_in_for_a_friend_who_is_away_until_the_friend_is_back() {
+    use super::message::Presence;
+    use crate::engine::ai::Level;
+    let (mut host, mut remotes) = host_and_join(new_session(), AnySession::New, [Colour::Blue, Colour::Orange]);
+    let (mut n, mut sizes) = (ByColour::default(), Vec::new());
+    for _ in 0..60 {
+        assert!(step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes));
+    }
+    host.disconnected(Colour::Blue);
+    host.stand_in(Colour::Blue, Some(Level::Easy));
+    assert_eq!(host.presence(Colour::Blue), Presence::Computer);
+    let blue = remotes.remove(0);
+    let moves = |h: &Host| crate::each_session!(h.session(), s => s.moves.iter().filter(|m| m.by() == Colour::Blue).count());
+    let before = moves(&host);
+    for _ in 0..60 {
+        assert!(step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes));
+    }
+    assert!(moves(&host) > before, "the computer played Blue's turns");
+    assert!(remotes[0].presence().contains(&(Colour::Blue, Presence::Computer)), "Orange sees a computer in Blue's seat");
+    // Blue is back: the seat is hers again; while the computer had it, her commands were refused.
+    let mut blue = blue;
+    let got = host.receive(None, &blue.hello());
+    blue.receive(&got.replies[0]).unwrap();
+    let early = host.receive(Some(Colour::Blue), &blue.command(AnyCommand::Either(Command::Confirm)).unwrap());
+    assert_eq!(refusal(&host, &early.replies[0]), Refusal::Illegal(IllegalMove::NotYourTurn));
+    host.stand_in(Colour::Blue, None);
+    assert_eq!(host.presence(Colour::Blue), Presence::Remote { connected: true });
+    remotes.insert(0, blue);
+    while step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {}
+    let record = host.session().record();
+    assert!(!record.contains("[Bots"), "the seat is Blue's again in the record");
+    assert!(AnySession::from_record("again".into(), &record).unwrap().is_over(), "the record replays to the end");
+}
