@@ -439,7 +439,8 @@ fn local_table<G: NetRules>(s: &Session<G>, remote: &[Colour], here: &[Colour], 
     let elsewhere = |c: Option<Colour>| c.is_some_and(|c| remote.contains(&c));
     // The session's own table, unless a seat elsewhere acts or still holds the session (the
     // hand-over screen to a person here shows nobody's secrets, so it stays).
-    if !elsewhere(actor) && !(elsewhere(s.holder) && !matches!(s.screen(), Screen::HandOver(_))) {
+    let shown_here = !elsewhere(s.holder) || matches!(s.screen(), Screen::HandOver(_));
+    if !elsewhere(actor) && shown_here {
         return s.table();
     }
     let viewer = if let [only] = here { Some(*only) } else { None };
