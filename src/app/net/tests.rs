@@ -483,6 +483,7 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
     assert!(t.prompt.contains("disconnected"), "{}", t.prompt);
     // Blue opens the game again: a fresh page with the seat's token and nothing else.
     let tag = host.tag();
+    let clock = std::time::Instant::now();
     remotes[0] = Remote::new(tag, Colour::Blue, 1111);
     let hello = remotes[0].hello();
     let got = host.receive(None, &hello);
@@ -493,6 +494,7 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
     let full = out.iter().find(|o| o.to == Colour::Blue).map(|o| o.bytes.len()).unwrap();
     deliver(&host, &mut remotes, out, &mut sizes);
     let t = remotes[0].table().unwrap();
+    let first_screen = clock.elapsed();
     assert_eq!(t.log().0.len(), each_log_len(&host), "the whole log comes back");
     assert_eq!(t.screen(), &Screen::Play(Colour::Blue), "Blue's turn goes on where it was");
     // Orange's link drops and comes back on the same page: only what it lacks is sent.
@@ -506,7 +508,7 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
         m => panic!("{m:?}"),
     }
     deliver(&host, &mut remotes, out, &mut sizes);
-    eprintln!("hello {} B, welcome {welcome} B, rejoin after a reload (whole log of {} lines) {full} B, rejoin keeping the log {rejoin} B", hello.len(), each_log_len(&host));
+    eprintln!("hello {} B, welcome {welcome} B, rejoin after a reload (whole log of {} lines) {full} B, rejoin keeping the log {rejoin} B; hello to the first table on a fresh page, natively, without the network: {first_screen:?}", hello.len(), each_log_len(&host));
     while step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {}
     assert_eq!(host.session().record(), AnySession::New(local).record(), "nothing lost: the game is the game at the table");
 }
