@@ -155,7 +155,8 @@ impl Remote {
             view: u.view.clone(),
             names: names.to_vec(),
             log: self.log.clone(),
-            since: u.since.map(|x| x as usize),
+            // Never past the log (a screen slices the log from here).
+            since: u.since.map(|x| x as usize).filter(|&x| x <= self.log.len()),
             recent: u.recent.clone(),
             staged: u.staged.clone(),
             pending: u.pending,

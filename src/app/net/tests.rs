@@ -392,6 +392,17 @@ fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_chang
         let _ = host.receive(Some(Colour::Purple), &b);
         assert_eq!(host.session().record(), after.0);
     }
+    // Scrambled hellos never panic and never join anyone.
+    let hello = ToHost::Hello { seat: Colour::Purple, token: 2222, have_log: 3 }.encode(tag);
+    for i in 0..2000u32 {
+        let mut b = hello.clone();
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        let at = (x >> 8) as usize % b.len();
+        b[at] ^= (x >> 20) as u8 | 1;
+        let got = host.receive(None, &b);
+        assert!(got.seat.is_none() || got.seat == Some(Colour::Purple) && b[..b.len() - 1] == hello[..hello.len() - 1], "scrambled hello {i} joined {:?}", got.seat);
+        assert_eq!(host.session().record(), after.0);
+    }
     // The host's device can't act for a friend either.
     assert_eq!(host.local(classic(castle)), Err(IllegalMove::NotYourTurn));
     assert_eq!(host.local(AnyCommand::Either(Command::TakeDevice(Colour::Yellow))), Err(IllegalMove::NotYourTurn));
@@ -621,6 +632,20 @@ fn a_friends_device_refuses_what_is_not_its_hosts_and_ignores_what_is_old() {
     assert_eq!(blue.receive(&orange), Err(MessageError::Foreign), "another seat's welcome");
     let classic = Remote::new(tag, Colour::Blue, 1111).receive(&update);
     assert_eq!(classic, Ok(Heard::Ignored), "an update before the welcome");
+    // Scrambled updates never panic the friend's device, whatever they decode to.
+    let mut x = 99u32;
+    for _ in 0..3000 {
+        let mut b = update.clone();
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        let at = 8 + (x >> 8) as usize % (b.len() - 8);
+        b[at] ^= (x >> 20) as u8 | 1;
+        let mut r = blue.clone();
+        let _ = r.receive(&b);
+        if let Some(t) = r.table() {
+            let (log, since) = t.log();
+            assert!(since.is_none_or(|s| s <= log.len()));
+        }
+    }
 }
 
 #[test]
