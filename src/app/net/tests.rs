@@ -503,9 +503,11 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
     remotes[0].receive(&got.replies[0]).unwrap();
     let out = host.outbox();
     let full = out.iter().find(|o| o.to == Colour::Blue).map(|o| o.bytes.len()).unwrap();
+    let blue_bytes = out.iter().find(|o| o.to == Colour::Blue).map(|o| o.bytes.clone()).unwrap();
     deliver(&host, &mut remotes, out, &mut sizes);
     let t = remotes[0].table().unwrap();
     let first_screen = clock.elapsed();
+    let deflated = miniz_oxide::deflate::compress_to_vec(&blue_bytes, 6).len();
     assert_eq!(t.log().0.len(), each_log_len(&host), "the whole log comes back");
     assert_eq!(t.screen(), &Screen::Play(Colour::Blue), "Blue's turn goes on where it was");
     // Orange's link drops and comes back on the same page: only what it lacks is sent.
@@ -519,7 +521,7 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
         m => panic!("{m:?}"),
     }
     deliver(&host, &mut remotes, out, &mut sizes);
-    eprintln!("hello {} B, welcome {welcome} B, rejoin after a reload (whole log of {} lines) {full} B, rejoin keeping the log {rejoin} B; hello to the first table on a fresh page, natively, without the network: {first_screen:?}", hello.len(), each_log_len(&host));
+    eprintln!("hello {} B, welcome {welcome} B, rejoin after a reload (whole log of {} lines) {full} B ({deflated} B deflated), rejoin keeping the log {rejoin} B; hello to the first table on a fresh page, natively, without the network: {first_screen:?}", hello.len(), each_log_len(&host));
     while step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {}
     assert_eq!(host.session().record(), AnySession::New(local).record(), "nothing lost: the game is the game at the table");
 }
