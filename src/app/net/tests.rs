@@ -737,3 +737,24 @@ fn a_computer_stands_in_for_a_friend_who_is_away_until_the_friend_is_back() {
     assert!(!record.contains("[Bots"), "the seat is Blue's again in the record");
     assert!(AnySession::from_record("again".into(), &record).unwrap().is_over(), "the record replays to the end");
 }
+
+#[test]
+fn a_classic_game_of_four_with_a_computer_and_two_friends_is_the_game_at_the_table() {
+    use crate::app::seats::Seats;
+    use crate::engine::ai::Level;
+    let game = || {
+        let setup = classic::setup::Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple, Colour::Grey], SetupKind::Variable, SEED ^ 4);
+        let seats = Seats { bots: vec![(Colour::Purple, Level::Easy)], hints: None };
+        Session::new("net-four".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into(), "Dan".into()]).unwrap().with_seats(seats)
+    };
+    let local = at_the_table(game());
+    let (mut host, mut remotes) = host_and_join(game(), AnySession::Classic, [Colour::Yellow, Colour::Grey]);
+    let (mut n, mut sizes) = (ByColour::default(), Vec::new());
+    while step::<classic::game::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {}
+    let record = host.session().record();
+    assert_eq!(record, AnySession::Classic(local).record());
+    let count = |what: &str| record.lines().filter(|l| l.contains(what)).count();
+    assert!(count("purple bid") > 0 && count("yellow bid") + count("grey bid") > 0, "duels with the computer and the friends bidding");
+    assert!(count("alliance") + count("renegade") > 0, "politics cards played");
+    report("Classic of four", &sizes);
+}
