@@ -167,16 +167,21 @@ impl Host {
         if for_remote || (busy && c != AnyCommand::Either(Command::Dismiss)) {
             return Err(IllegalMove::NotYourTurn);
         }
-        let ended = self.ended.take();
-        self.changing(|s| {
-            if matches!(c, AnyCommand::Either(Command::TakeDevice(_))) {
+        let ended = self.ended;
+        let taking = matches!(c, AnyCommand::Either(Command::TakeDevice(_)));
+        let r = self.changing(|s| {
+            if taking {
                 each_session!(s, s => if s.holder == ended && ended.is_some() && matches!(s.screen(), Screen::HandOver(_)) {
-                    // The holder's turn ended earlier: keep where it ended.
+                    // The holder's turn ended earlier: its "since your turn" starts there.
                     s.holder = None;
                 });
             }
             s.apply(c)
-        })
+        });
+        if taking && r.is_ok() && self.ended == ended {
+            self.ended = None;
+        }
+        r
     }
 
     /// Anything else done to the game on the host's device (a computer's move): the seats

@@ -750,7 +750,28 @@ fn a_classic_game_of_four_with_a_computer_and_two_friends_is_the_game_at_the_tab
     let local = at_the_table(game());
     let (mut host, mut remotes) = host_and_join(game(), AnySession::Classic, [Colour::Yellow, Colour::Grey]);
     let (mut n, mut sizes) = (ByColour::default(), Vec::new());
-    while step::<classic::game::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {}
+    // Ann's "since your turn" starts no later than the log stood once her last move was in,
+    // whoever played after her (friends, the computer, bids held and played at once).
+    let (mut turns, mut seen, mut mine, mut ended_at) = (0, None, 0, 0);
+    loop {
+        if let AnySession::Classic(s) = host.session() {
+            let now = s.moves.iter().filter(|m| m.by() == Colour::Red).count();
+            if now > mine {
+                (mine, ended_at) = (now, s.log.len());
+            }
+            if let (Screen::Play(Colour::Red), Some((from, _))) = (s.screen(), &s.since.shown)
+                && seen != Some(*from)
+            {
+                seen = Some(*from);
+                turns += 1;
+                assert!(*from <= ended_at, "Ann's summary starts at line {from}, after her last move was in at {ended_at}");
+            }
+        }
+        if !step::<classic::game::Game>(&mut host, &mut remotes, &mut n, &mut sizes) {
+            break;
+        }
+    }
+    assert!(turns > 3, "Ann's turns after the computer's ({turns})");
     let record = host.session().record();
     assert_eq!(record, AnySession::Classic(local).record());
     let count = |what: &str| record.lines().filter(|l| l.contains(what)).count();
