@@ -247,7 +247,7 @@ pub enum AnyCommand {
 }
 
 /// A command without a move, as a command of any edition.
-fn widen<M>(c: Command<Infallible>) -> Command<M> {
+pub(crate) fn widen<M>(c: Command<Infallible>) -> Command<M> {
     match c {
         Command::Act(never) | Command::Explain(never) => match never {},
         Command::Undo => Command::Undo,

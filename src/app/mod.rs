@@ -7,6 +7,7 @@ pub mod any;
 pub mod board;
 pub mod computers;
 pub mod log;
+pub mod net;
 pub mod names;
 pub mod palette;
 pub mod panels;

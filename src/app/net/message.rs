@@ -1,0 +1,523 @@
+//! The messages between a host and a remote seat, and their bytes.
+//!
+//! Every message starts with `LZ`, the protocol version, its kind and the game's tag (from the
+//! invite): a message of another version is stale, one of another game is foreign, and bytes
+//! that don't decode exactly are garbled — each refused with its reason, changing nothing.
+//! What the host receives is at most [`MAX_TO_HOST`] bytes (a command is a few).
+
+use super::wire::{wire_enum, wire_struct, Reader, Wire, WireError, Writer};
+use crate::app::log::LogLine;
+use crate::app::session::Screen;
+use crate::app::table::{Command, End, Marks, Step, TableWords};
+use crate::app::AnyCommand;
+use crate::engine::{classic, newed, Colour, Edition, IllegalMove};
+use std::convert::Infallible;
+
+/// The protocol version: a message of another one is refused as stale.
+pub const VERSION: u8 = 1;
+/// The first bytes of every message.
+pub const MAGIC: [u8; 2] = *b"LZ";
+/// The most the host reads from a remote seat (a hello or a command is far smaller).
+pub const MAX_TO_HOST: usize = 256;
+/// The most a remote seat reads from the host (a whole log of a long game fits).
+pub const MAX_TO_REMOTE: usize = 1 << 20;
+
+/// How a seat is played, as every device is told.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Presence {
+    /// A person at the host's device.
+    Here,
+    /// A friend on their own device, connected or not.
+    Remote { connected: bool },
+    /// A computer (it thinks on the host's device).
+    Computer,
+}
+
+wire_enum!(Presence;
+    0 => Here {},
+    1 => Remote { connected },
+    2 => Computer {},
+);
+
+/// Why a message is refused. Nothing changes on the host.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    /// The engine's reason, the same as at the table (a move of another seat, or from a seat
+    /// that isn't to move, is [`IllegalMove::NotYourTurn`]).
+    Illegal(IllegalMove),
+    /// The bytes don't decode exactly.
+    Garbled(WireError),
+    /// Longer than a message may be.
+    TooBig,
+    /// Another protocol version, or a command already received (a replay).
+    Stale,
+    /// Another game's message, an unknown seat, or a wrong join token.
+    Foreign,
+    /// A command before the seat said hello.
+    NotJoined,
+}
+
+impl Wire for Refusal {
+    fn put(&self, w: &mut Writer) {
+        match self {
+            Refusal::Illegal(m) => {
+                w.byte(0);
+                m.put(w);
+            }
+            Refusal::Garbled(e) => w.byte(1 + *e as u8 * 8),
+            Refusal::TooBig => w.byte(2),
+            Refusal::Stale => w.byte(3),
+            Refusal::Foreign => w.byte(4),
+            Refusal::NotJoined => w.byte(5),
+        }
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        const GARBLED: [WireError; 5] = [WireError::Truncated, WireError::BadValue, WireError::Overflow, WireError::BadText, WireError::Trailing];
+        Ok(match r.byte()? {
+            0 => Refusal::Illegal(Wire::take(r)?),
+            2 => Refusal::TooBig,
+            3 => Refusal::Stale,
+            4 => Refusal::Foreign,
+            5 => Refusal::NotJoined,
+            b if b & 7 == 1 => Refusal::Garbled(*GARBLED.get((b >> 3) as usize).ok_or(WireError::BadValue)?),
+            _ => return Err(WireError::BadValue),
+        })
+    }
+}
+
+impl Wire for Edition {
+    fn put(&self, w: &mut Writer) {
+        w.byte(u8::from(*self == Edition::New));
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        Ok(if bool::take(r)? { Edition::New } else { Edition::Classic })
+    }
+}
+
+impl Wire for Screen {
+    fn put(&self, w: &mut Writer) {
+        match self {
+            Screen::Announcement(a) => {
+                w.byte(0);
+                a.put(w);
+            }
+            Screen::HandOver(c) => {
+                w.byte(1);
+                c.put(w);
+            }
+            Screen::Play(c) => {
+                w.byte(2);
+                c.put(w);
+            }
+            Screen::Thinking(c) => {
+                w.byte(3);
+                c.put(w);
+            }
+            Screen::Over => w.byte(4),
+        }
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        Ok(match r.byte()? {
+            0 => Screen::Announcement(Wire::take(r)?),
+            1 => Screen::HandOver(Wire::take(r)?),
+            2 => Screen::Play(Wire::take(r)?),
+            3 => Screen::Thinking(Wire::take(r)?),
+            4 => Screen::Over,
+            _ => return Err(WireError::BadValue),
+        })
+    }
+}
+
+wire_struct!(LogLine { round, colour, text });
+wire_struct!(Marks { edges, spaces });
+wire_struct!(Step { staged, pending, must_confirm, offer, review, takeback, hint });
+wire_struct!(End { title, how, head, rows, history, chip, turns, hints });
+
+impl Wire for Infallible {
+    fn put(&self, _: &mut Writer) {
+        match *self {}
+    }
+    fn take(_: &mut Reader) -> Result<Self, WireError> {
+        Err(WireError::BadValue)
+    }
+}
+
+impl<M: Wire> Wire for Command<M> {
+    fn put(&self, w: &mut Writer) {
+        match self {
+            Command::Act(m) => {
+                w.byte(0);
+                m.put(w);
+            }
+            Command::Undo => w.byte(1),
+            Command::UndoAll => w.byte(2),
+            Command::Confirm => w.byte(3),
+            Command::TakeDevice(c) => {
+                w.byte(4);
+                c.put(w);
+            }
+            Command::Pass => w.byte(5),
+            Command::EndReview => w.byte(6),
+            Command::Dismiss => w.byte(7),
+            Command::TakeBackTurn => w.byte(8),
+            Command::Explain(m) => {
+                w.byte(9);
+                m.put(w);
+            }
+        }
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        Ok(match r.byte()? {
+            0 => Command::Act(Wire::take(r)?),
+            1 => Command::Undo,
+            2 => Command::UndoAll,
+            3 => Command::Confirm,
+            4 => Command::TakeDevice(Wire::take(r)?),
+            5 => Command::Pass,
+            6 => Command::EndReview,
+            7 => Command::Dismiss,
+            8 => Command::TakeBackTurn,
+            9 => Command::Explain(Wire::take(r)?),
+            _ => return Err(WireError::BadValue),
+        })
+    }
+}
+
+impl Wire for AnyCommand {
+    fn put(&self, w: &mut Writer) {
+        match self {
+            AnyCommand::Classic(c) => {
+                w.byte(0);
+                c.put(w);
+            }
+            AnyCommand::New(c) => {
+                w.byte(1);
+                c.put(w);
+            }
+            AnyCommand::Either(c) => {
+                w.byte(2);
+                c.put(w);
+            }
+        }
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        Ok(match r.byte()? {
+            0 => AnyCommand::Classic(Wire::take(r)?),
+            1 => AnyCommand::New(Wire::take(r)?),
+            2 => AnyCommand::Either(Wire::take(r)?),
+            _ => return Err(WireError::BadValue),
+        })
+    }
+}
+
+/// An edition as the network needs it: its view and moves travel, and which moves are sealed
+/// (committed by every seat at once, revealed together: Classic's duel bids).
+pub trait NetRules: TableWords + crate::engine::Rules<Move: Wire> + crate::app::session::EditionRules<View: Wire> {
+    /// A move every seat due makes at once, sealed until all are in.
+    fn sealed(m: &Self::Move) -> bool;
+    /// A seat's update as either edition's.
+    fn any(u: SeatUpdate<Self>) -> AnyUpdate;
+    /// A command as either edition's.
+    fn command(c: Command<Self::Move>) -> AnyCommand;
+    /// This edition's command in either edition's (`None`: the other edition's).
+    fn edition_command(c: AnyCommand) -> Option<Command<Self::Move>>;
+}
+
+impl NetRules for classic::game::Game {
+    fn sealed(m: &classic::moves::Move) -> bool {
+        matches!(m, classic::moves::Move::Bid { .. })
+    }
+    fn any(u: SeatUpdate<Self>) -> AnyUpdate {
+        AnyUpdate::Classic(u)
+    }
+    fn command(c: Command<classic::moves::Move>) -> AnyCommand {
+        AnyCommand::Classic(c)
+    }
+    fn edition_command(c: AnyCommand) -> Option<Command<classic::moves::Move>> {
+        match c {
+            AnyCommand::Classic(c) => Some(c),
+            AnyCommand::Either(c) => Some(crate::app::any::widen(c)),
+            AnyCommand::New(_) => None,
+        }
+    }
+}
+
+impl NetRules for newed::Game {
+    fn sealed(_: &newed::Move) -> bool {
+        false
+    }
+    fn any(u: SeatUpdate<Self>) -> AnyUpdate {
+        AnyUpdate::New(u)
+    }
+    fn command(c: Command<newed::Move>) -> AnyCommand {
+        AnyCommand::New(c)
+    }
+    fn edition_command(c: AnyCommand) -> Option<Command<newed::Move>> {
+        match c {
+            AnyCommand::New(c) => Some(c),
+            AnyCommand::Either(c) => Some(crate::app::any::widen(c)),
+            AnyCommand::Classic(_) => None,
+        }
+    }
+}
+
+/// What one remote seat's screen shows now: its own view only, and the log lines it hasn't
+/// got yet. The remote rebuilds its table from it.
+#[derive(Clone, Debug)]
+pub struct SeatUpdate<G: NetRules> {
+    /// Counts the updates sent to this seat since it said hello.
+    pub seq: u32,
+    /// Play (its move), Thinking (whoever is to move: a computer, or another person), Over.
+    pub screen: Screen,
+    /// What this seat may see.
+    pub view: G::View,
+    /// The index of the first log line sent.
+    pub log_from: u32,
+    /// Log lines from `log_from` on (public).
+    pub log: Vec<LogLine>,
+    /// Where the lines this seat missed since its last turn begin (until it acts).
+    pub since: Option<u32>,
+    /// Borders and pieces new since its last turn.
+    pub recent: Marks,
+    /// Its staged moves.
+    pub staged: Marks,
+    /// Its move held back for "Confirm".
+    pub pending: Option<G::Move>,
+    /// Confirm, take back.
+    pub step: Step,
+    /// Score changes of the last confirmed step.
+    pub changes: Vec<(Colour, i32)>,
+    /// What to do now, in words (the host's language).
+    pub prompt: String,
+    /// The end, once the game is over.
+    pub end: Option<End>,
+    /// How every seat is played, and who is disconnected.
+    pub presence: Vec<(Colour, Presence)>,
+}
+
+impl<G: NetRules> Wire for SeatUpdate<G> {
+    fn put(&self, w: &mut Writer) {
+        self.seq.put(w);
+        self.screen.put(w);
+        self.view.put(w);
+        self.log_from.put(w);
+        self.log.put(w);
+        self.since.put(w);
+        self.recent.put(w);
+        self.staged.put(w);
+        self.pending.put(w);
+        self.step.put(w);
+        self.changes.put(w);
+        self.prompt.put(w);
+        self.end.put(w);
+        self.presence.put(w);
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        Ok(SeatUpdate {
+            seq: r.take()?,
+            screen: r.take()?,
+            view: r.take()?,
+            log_from: r.take()?,
+            log: r.take()?,
+            since: r.take()?,
+            recent: r.take()?,
+            staged: r.take()?,
+            pending: r.take()?,
+            step: r.take()?,
+            changes: r.take()?,
+            prompt: r.take()?,
+            end: r.take()?,
+            presence: r.take()?,
+        })
+    }
+}
+
+/// A seat's update, of either edition.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum AnyUpdate {
+    /// A Classic game's.
+    Classic(SeatUpdate<classic::game::Game>),
+    /// A New Edition game's.
+    New(SeatUpdate<newed::Game>),
+}
+
+/// What the host sends a remote seat.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum ToRemote {
+    /// The seat is joined: the game, its players' names and how each seat is played. An
+    /// update follows.
+    Welcome { seat: Colour, edition: Edition, id: String, names: Vec<(Colour, String)> },
+    /// What the seat's screen shows now.
+    Update(AnyUpdate),
+    /// The answer to command `n`: done, or refused with a reason.
+    Answer { n: u32, refused: Option<Refusal> },
+    /// A message refused before it was read (garbled, foreign, stale).
+    Refused(Refusal),
+    /// A public announcement for the whole table (bids revealed), shown until dismissed there.
+    Notice(String),
+}
+
+/// What a remote seat sends the host.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ToHost {
+    /// Joins (or rejoins) `seat` with the token of its invite; `have_log` lines are kept.
+    Hello { seat: Colour, token: u64, have_log: u32 },
+    /// A screen's command, numbered (a number already used is a replay).
+    Command { n: u32, cmd: AnyCommand },
+}
+
+/// Why bytes are no message for us.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MessageError {
+    /// Longer than allowed.
+    TooBig,
+    /// Not a message of this game's protocol at all, or it doesn't decode.
+    Garbled(WireError),
+    /// Another protocol version.
+    Stale(u8),
+    /// Another game's message.
+    Foreign,
+}
+
+impl From<MessageError> for Refusal {
+    fn from(e: MessageError) -> Refusal {
+        match e {
+            MessageError::TooBig => Refusal::TooBig,
+            MessageError::Garbled(w) => Refusal::Garbled(w),
+            MessageError::Stale(_) => Refusal::Stale,
+            MessageError::Foreign => Refusal::Foreign,
+        }
+    }
+}
+
+fn header(kind: u8, tag: u32) -> Writer {
+    let mut w = Writer::default();
+    w.bytes.extend_from_slice(&MAGIC);
+    w.byte(VERSION);
+    w.byte(kind);
+    w.bytes.extend_from_slice(&tag.to_le_bytes());
+    w
+}
+
+/// Reads the header: the message's kind and a reader at its body.
+fn open(bytes: &[u8], tag: u32, max: usize) -> Result<(u8, Reader<'_>), MessageError> {
+    if bytes.len() > max {
+        return Err(MessageError::TooBig);
+    }
+    let mut r = Reader::new(bytes);
+    let garbled = MessageError::Garbled;
+    if r.raw(2).map_err(garbled)? != MAGIC {
+        return Err(garbled(WireError::BadValue));
+    }
+    let version = r.byte().map_err(garbled)?;
+    if version != VERSION {
+        return Err(MessageError::Stale(version));
+    }
+    let kind = r.byte().map_err(garbled)?;
+    let t = r.raw(4).map_err(garbled)?;
+    if u32::from_le_bytes([t[0], t[1], t[2], t[3]]) != tag {
+        return Err(MessageError::Foreign);
+    }
+    Ok((kind, r))
+}
+
+impl ToRemote {
+    /// The message's bytes, for the game tagged `tag`.
+    pub fn encode(&self, tag: u32) -> Vec<u8> {
+        let kind = match self {
+            ToRemote::Welcome { .. } => 0,
+            ToRemote::Update(AnyUpdate::Classic(_)) => 1,
+            ToRemote::Update(AnyUpdate::New(_)) => 2,
+            ToRemote::Answer { .. } => 3,
+            ToRemote::Refused(_) => 4,
+            ToRemote::Notice(_) => 5,
+        };
+        let mut w = header(kind, tag);
+        match self {
+            ToRemote::Welcome { seat, edition, id, names } => {
+                seat.put(&mut w);
+                edition.put(&mut w);
+                id.put(&mut w);
+                names.put(&mut w);
+            }
+            ToRemote::Update(AnyUpdate::Classic(u)) => u.put(&mut w),
+            ToRemote::Update(AnyUpdate::New(u)) => u.put(&mut w),
+            ToRemote::Answer { n, refused } => {
+                n.put(&mut w);
+                refused.put(&mut w);
+            }
+            ToRemote::Refused(why) => why.put(&mut w),
+            ToRemote::Notice(text) => text.put(&mut w),
+        }
+        w.bytes
+    }
+
+    /// Reads a message of the game tagged `tag`.
+    ///
+    /// # Errors
+    /// Too big, garbled, stale or foreign.
+    pub fn decode(bytes: &[u8], tag: u32) -> Result<ToRemote, MessageError> {
+        let (kind, mut r) = open(bytes, tag, MAX_TO_REMOTE)?;
+        let body = |r: &mut Reader| -> Result<ToRemote, WireError> {
+            Ok(match kind {
+                0 => ToRemote::Welcome { seat: r.take()?, edition: r.take()?, id: r.take()?, names: r.take()? },
+                1 => ToRemote::Update(AnyUpdate::Classic(r.take()?)),
+                2 => ToRemote::Update(AnyUpdate::New(r.take()?)),
+                3 => ToRemote::Answer { n: r.take()?, refused: r.take()? },
+                4 => ToRemote::Refused(r.take()?),
+                5 => ToRemote::Notice(r.take()?),
+                _ => return Err(WireError::BadValue),
+            })
+        };
+        let m = body(&mut r).map_err(MessageError::Garbled)?;
+        r.end().map_err(MessageError::Garbled)?;
+        Ok(m)
+    }
+}
+
+impl ToHost {
+    /// The message's bytes, for the game tagged `tag`.
+    pub fn encode(&self, tag: u32) -> Vec<u8> {
+        match self {
+            ToHost::Hello { seat, token, have_log } => {
+                let mut w = header(0, tag);
+                seat.put(&mut w);
+                token.put(&mut w);
+                have_log.put(&mut w);
+                w.bytes
+            }
+            ToHost::Command { n, cmd } => {
+                let mut w = header(1, tag);
+                n.put(&mut w);
+                cmd.put(&mut w);
+                w.bytes
+            }
+        }
+    }
+
+    /// Reads a message of the game tagged `tag`.
+    ///
+    /// # Errors
+    /// Too big, garbled, stale or foreign.
+    pub fn decode(bytes: &[u8], tag: u32) -> Result<ToHost, MessageError> {
+        let (kind, mut r) = open(bytes, tag, MAX_TO_HOST)?;
+        let body = |r: &mut Reader| -> Result<ToHost, WireError> {
+            Ok(match kind {
+                0 => ToHost::Hello { seat: r.take()?, token: r.take()?, have_log: r.take()? },
+                1 => ToHost::Command { n: r.take()?, cmd: r.take()? },
+                _ => return Err(WireError::BadValue),
+            })
+        };
+        let m = body(&mut r).map_err(MessageError::Garbled)?;
+        r.end().map_err(MessageError::Garbled)?;
+        Ok(m)
+    }
+}
+
+/// The tag of a game: its save id, hashed (FNV-1a), so that a message of another game is
+/// told apart from this one's.
+pub fn game_tag(id: &str) -> u32 {
+    id.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}

@@ -1,0 +1,170 @@
+//! A remote seat: a friend's device. It says hello with the seat's token, keeps the log and
+//! the last update the host sent, shows the host's announcements until they are dismissed here,
+//! and rebuilds its table from them — the same screens as at the table, drawn from its own
+//! seat's view only. Its commands go to the host, numbered.
+
+use super::message::{AnyUpdate, MessageError, NetRules, Refusal, SeatUpdate, ToHost, ToRemote};
+use crate::app::log::LogLine;
+use crate::app::session::Screen;
+use crate::app::table::{Command, Table};
+use crate::app::{AnyCommand, AnyTable};
+use crate::engine::{Colour, Edition};
+
+/// What a message from the host changed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Heard {
+    /// The seat is joined (its table follows).
+    Joined,
+    /// The table changed.
+    Table,
+    /// The answer to command `n`: done, or refused with a reason.
+    Answer { n: u32, refused: Option<Refusal> },
+    /// The host refused what this device sent.
+    Refused(Refusal),
+    /// An announcement to show.
+    Notice,
+    /// An update older than the one shown, or before the welcome: ignored.
+    Ignored,
+    /// Log lines are missing: say hello again (the host sends them).
+    Resync,
+}
+
+/// What the welcome told: the edition, the game's id and every colour's name.
+#[derive(Clone, Debug)]
+struct Joined {
+    edition: Edition,
+    id: String,
+    names: Vec<(Colour, String)>,
+}
+
+/// A friend's device playing one seat of a hosted game.
+#[derive(Clone, Debug)]
+pub struct Remote {
+    tag: u32,
+    seat: Colour,
+    token: u64,
+    joined: Option<Joined>,
+    log: Vec<LogLine>,
+    notices: Vec<String>,
+    update: Option<AnyUpdate>,
+    seq: u32,
+    next: u32,
+}
+
+impl Remote {
+    /// The device of `seat` in the game tagged `tag`, with its invite's token.
+    pub fn new(tag: u32, seat: Colour, token: u64) -> Remote {
+        Remote { tag, seat, token, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0 }
+    }
+
+    /// The seat.
+    pub fn seat(&self) -> Colour {
+        self.seat
+    }
+
+    /// The hello that joins (or rejoins) the seat, keeping the log lines already here.
+    pub fn hello(&self) -> Vec<u8> {
+        ToHost::Hello { seat: self.seat, token: self.token, have_log: self.log.len() as u32 }.encode(self.tag)
+    }
+
+    /// The bytes of a screen's command for the host (`None`: done here — an announcement
+    /// dismissed).
+    pub fn command(&mut self, c: AnyCommand) -> Option<Vec<u8>> {
+        if c == AnyCommand::Either(Command::Dismiss) {
+            if !self.notices.is_empty() {
+                self.notices.remove(0);
+            }
+            return None;
+        }
+        self.next += 1;
+        Some(ToHost::Command { n: self.next, cmd: c }.encode(self.tag))
+    }
+
+    /// Reads a message from the host.
+    ///
+    /// # Errors
+    /// Too big, garbled, stale or foreign (nothing changes).
+    pub fn receive(&mut self, bytes: &[u8]) -> Result<Heard, MessageError> {
+        Ok(match ToRemote::decode(bytes, self.tag)? {
+            ToRemote::Welcome { seat, edition, id, names } => {
+                if seat != self.seat {
+                    return Err(MessageError::Foreign);
+                }
+                self.joined = Some(Joined { edition, id, names });
+                self.seq = 0;
+                Heard::Joined
+            }
+            ToRemote::Update(u) => {
+                let Some(Joined { edition, .. }) = &self.joined else { return Ok(Heard::Ignored) };
+                let (seq, from, edition_ok) = match &u {
+                    AnyUpdate::Classic(u) => (u.seq, u.log_from as usize, *edition == Edition::Classic),
+                    AnyUpdate::New(u) => (u.seq, u.log_from as usize, *edition == Edition::New),
+                };
+                if !edition_ok {
+                    return Err(MessageError::Foreign);
+                }
+                if seq <= self.seq {
+                    return Ok(Heard::Ignored);
+                }
+                if from > self.log.len() {
+                    return Ok(Heard::Resync);
+                }
+                self.seq = seq;
+                self.log.truncate(from);
+                let mut u = u;
+                match &mut u {
+                    AnyUpdate::Classic(u) => self.log.append(&mut u.log),
+                    AnyUpdate::New(u) => self.log.append(&mut u.log),
+                }
+                self.update = Some(u);
+                Heard::Table
+            }
+            ToRemote::Answer { n, refused } => Heard::Answer { n, refused },
+            ToRemote::Refused(why) => Heard::Refused(why),
+            ToRemote::Notice(text) => {
+                self.notices.push(text);
+                Heard::Notice
+            }
+        })
+    }
+
+    /// What this device shows now (`None` before the first update).
+    pub fn table(&self) -> Option<AnyTable> {
+        let Joined { id, names, .. } = self.joined.as_ref()?;
+        Some(match self.update.as_ref()? {
+            AnyUpdate::Classic(u) => AnyTable::Classic(self.rebuild(u, id, names)),
+            AnyUpdate::New(u) => AnyTable::New(self.rebuild(u, id, names)),
+        })
+    }
+
+    /// How every seat is played, and who is disconnected.
+    pub fn presence(&self) -> Vec<(Colour, super::message::Presence)> {
+        match &self.update {
+            Some(AnyUpdate::Classic(u)) => u.presence.clone(),
+            Some(AnyUpdate::New(u)) => u.presence.clone(),
+            None => Vec::new(),
+        }
+    }
+
+    fn rebuild<G: NetRules>(&self, u: &SeatUpdate<G>, id: &str, names: &[(Colour, String)]) -> Table<G> {
+        Table {
+            id: id.to_string(),
+            screen: self.notices.first().map_or_else(|| u.screen.clone(), |n| Screen::Announcement(n.clone())),
+            reason: String::new(),
+            then_to: None,
+            view: u.view.clone(),
+            names: names.to_vec(),
+            log: self.log.clone(),
+            // Never past the log (a screen slices the log from here).
+            since: u.since.map(|x| x as usize).filter(|&x| x <= self.log.len()),
+            recent: u.recent.clone(),
+            staged: u.staged.clone(),
+            pending: u.pending,
+            step: u.step.clone(),
+            changes: u.changes.clone(),
+            prompt: u.prompt.clone(),
+            solo: false,
+            end: u.end.clone(),
+        }
+    }
+}
