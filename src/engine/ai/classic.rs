@@ -121,6 +121,13 @@ impl Searchable for Game {
         self.score(c) as f32 + deeds as f32 + 0.12 * self.wealth(c) as f32 + 1.5 * cards + 0.4 * knights + 0.6 * potential
     }
 
+    fn founder(e: &Event) -> Option<Colour> {
+        match e {
+            Event::Score { colour, reason: ScoreReason::Founding, .. } => Some(*colour),
+            _ => None,
+        }
+    }
+
     fn clock(&self) -> u32 {
         self.round()
     }

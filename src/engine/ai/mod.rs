@@ -48,6 +48,8 @@ pub trait Searchable: Rules {
     fn horizon(&self) -> u32;
     /// One line on what `m` did for `me`, from the events of playing it.
     fn explain(&self, m: Self::Move, events: &[Self::Event], me: Colour) -> String;
+    /// The colour an event founds a province (region) for, if it is a founding.
+    fn founder(e: &Self::Event) -> Option<Colour>;
     /// The search a level gets per decision in this edition (`None`: the level doesn't search).
     fn budget(&self, level: Level) -> Option<search::Budget> {
         level.budget()
@@ -60,12 +62,18 @@ pub trait Searchable: Rules {
 pub enum Level {
     /// Uniformly random legal moves (the referee's `random`; not offered in the game).
     Random,
-    /// Plausible but weak.
+    /// A beginner: a short search that builds, with misjudgements (issue 24).
     Easy,
     /// A fair opponent.
     Medium,
     /// A good club player.
     Hard,
+    /// The lessons' computers: the playout policy alone, one move ahead among a few (the easy
+    /// level before issue 24), kept so that a lesson's scripted moves stay legal against them.
+    Lesson,
+    /// Today's hard frozen at issue 24 (search and evaluation), for the referee's arena only,
+    /// to measure a new hard against: not offered in the game.
+    Reference,
 }
 
 impl Level {
@@ -76,6 +84,8 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Lesson => "lesson",
+            Level::Reference => "reference",
         }
     }
     /// Parses a level name.
@@ -85,6 +95,8 @@ impl Level {
             "easy" => Level::Easy,
             "medium" => Level::Medium,
             "hard" => Level::Hard,
+            "lesson" => Level::Lesson,
+            "reference" => Level::Reference,
             _ => return None,
         })
     }
@@ -116,10 +128,11 @@ impl Level {
     /// The search a level gets per decision (`None`: the level doesn't search).
     pub fn budget(self) -> Option<search::Budget> {
         match self {
-            Level::Random | Level::Easy => None,
-            Level::Medium => Some(search::Budget { iterations: 300, playout: 200 }),
+            Level::Random | Level::Lesson => None,
+            Level::Easy => Some(search::Budget { iterations: 30, playout: 200, noise: 0.25 }),
+            Level::Medium => Some(search::Budget { iterations: 300, playout: 200, noise: 0.0 }),
             // About 0.3 s a move natively on this machine (arena), within 1.5 s in the worker.
-            Level::Hard => Some(search::Budget { iterations: 3000, playout: 200 }),
+            Level::Hard | Level::Reference => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0 }),
         }
     }
 }
@@ -169,8 +182,8 @@ pub fn bot_seed(game_seed: u64, ply: usize, c: Colour) -> u64 {
     game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (ply as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ c.index() as u64
 }
 
-/// Time spent deciding, per colour: (decisions, seconds in all, the longest decision's seconds).
-pub type Thinking = Vec<(Colour, u32, f64, f64)>;
+/// Time spent deciding, per colour: each decision's seconds, in order.
+pub type Thinking = Vec<(Colour, Vec<f64>)>;
 
 /// Plays a game to its end with a computer in every seat (`bots`; a colour not listed plays
 /// at random). `clock` reads seconds from any fixed start (the referee times the decisions;
@@ -182,16 +195,13 @@ pub type Thinking = Vec<(Colour, u32, f64, f64)>;
 pub fn play_game<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, mut clock: impl FnMut() -> f64) -> Result<(G, Vec<G::Move>, Thinking), String> {
     let mut moves = Vec::new();
     let mut passed: Vec<Colour> = Vec::new();
-    let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, 0, 0.0, 0.0)).collect();
+    let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, Vec::new())).collect();
     while let Some((c, due)) = next_to_ask(&game, &passed) {
         let level = bots.iter().find(|&&(b, _)| b == c).map_or(Level::Random, |&(_, l)| l);
         let started = clock();
         let mv = decide(&game, c, level, bot_seed(seed, moves.len(), c))?.0;
         if let Some(t) = thinking.iter_mut().find(|t| t.0 == c) {
-            let took = clock() - started;
-            t.1 += 1;
-            t.2 += took;
-            t.3 = t.3.max(took);
+            t.1.push(clock() - started);
         }
         match mv {
             Some(m) => {

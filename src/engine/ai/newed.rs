@@ -82,8 +82,15 @@ impl Searchable for Game {
 
     fn budget(&self, level: super::Level) -> Option<super::search::Budget> {
         match level {
-            super::Level::Medium => Some(super::search::Budget { iterations: MEDIUM_ITERATIONS, playout: 200 }),
+            super::Level::Medium => Some(super::search::Budget { iterations: MEDIUM_ITERATIONS, playout: 200, noise: 0.0 }),
             _ => level.budget(),
+        }
+    }
+
+    fn founder(e: &Event) -> Option<Colour> {
+        match e {
+            Event::Score { colour, reason: ScoreReason::Founding, .. } => Some(*colour),
+            _ => None,
         }
     }
 

@@ -57,6 +57,10 @@ pub struct Budget {
     pub iterations: u32,
     /// Moves a playout may make past the tree before it is scored.
     pub playout: u32,
+    /// Misjudgement: the chosen move is the root child of the most visits as a share of the
+    /// most visited one's, plus a uniform draw in `0..noise` (a beginner's error: a move the
+    /// search liked almost as much). `0.0`: none.
+    pub noise: f32,
 }
 
 struct Node<M> {
@@ -163,9 +167,25 @@ pub fn search<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: boo
             nodes[n].reward += rewards[by.index()];
         }
     }
-    let best = nodes[0].children.iter().copied().max_by(|&a, &b| {
-        (nodes[a].visits, nodes[a].reward).partial_cmp(&(nodes[b].visits, nodes[b].reward)).unwrap_or(std::cmp::Ordering::Equal)
-    });
+    let best = if budget.noise > 0.0 {
+        let most = nodes[0].children.iter().map(|&c| nodes[c].visits).max().unwrap_or(0).max(1) as f32;
+        let mut best: Option<(f32, usize)> = None;
+        for &c in &nodes[0].children {
+            if nodes[c].visits == 0 {
+                continue;
+            }
+            let draw = uniform(rng, 1 << 20) as f32 / (1u32 << 20) as f32;
+            let s = nodes[c].visits as f32 / most + budget.noise * draw;
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, c));
+            }
+        }
+        best.map(|(_, c)| c)
+    } else {
+        nodes[0].children.iter().copied().max_by(|&a, &b| {
+            (nodes[a].visits, nodes[a].reward).partial_cmp(&(nodes[b].visits, nodes[b].reward)).unwrap_or(std::cmp::Ordering::Equal)
+        })
+    };
     match best {
         Some(b) => Outcome { mv: nodes[b].mv, visits: nodes[b].visits, mean: nodes[b].reward / nodes[b].visits.max(1) as f32 },
         None => Outcome { mv: root_order.first().copied().flatten(), visits: 0, mean: 0.0 },
