@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   loewenherz-cli replay FILE            (FILE may be - for standard input)
   loewenherz-cli play [--edition classic|new] --players 2|3|4 --seed N --bots random|LEVEL,LEVEL,… [--setup basic|variable]
   loewenherz-cli bench [--edition classic|new] --games N --players 2|3|4 [--setup basic|variable]
-  loewenherz-cli arena [--edition classic|new] --players 2|3|4 --games G --bots LEVEL,LEVEL,… [--seed S]
+  loewenherz-cli arena [--edition classic|new] --players 2|3|4 --games G --bots LEVEL,LEVEL,… [--seed S] [--limit-ms MS]
   loewenherz-cli help                   (also --help, -h: this text)
   (LEVEL: random, easy, medium, hard, or lesson (the lessons' computers) and reference (hard as
   frozen at issue 24, to measure against); seats take the listed levels in turn)";
@@ -198,6 +198,7 @@ fn quantile(v: &[f64], q: f64) -> f64 {
 fn arena<G: Searchable>(
     games: u64,
     seed: u64,
+    limit: Option<f64>,
     levels: &[Level],
     start: impl Fn(u64) -> Result<G, String>,
     economy: impl Fn(&G, &[G::Move]) -> Option<Economy>,
@@ -215,7 +216,7 @@ fn arena<G: Searchable>(
         let game = start(game_seed)?;
         let players = game.seats().to_vec();
         let bots: Vec<(Colour, Level)> = players.iter().enumerate().map(|(i, &c)| (c, levels[(i + g as usize) % levels.len()])).collect();
-        let (end, moves, thinking) = ai::play_game(game, &bots, game_seed, seconds)?;
+        let (end, moves, thinking) = ai::play_game_within(game, &bots, game_seed, seconds, limit)?;
         let winners = end.winners().to_vec();
         // Who founded a province (region): the game replayed for its events.
         let mut founders: Vec<Colour> = Vec::new();
@@ -374,14 +375,18 @@ fn run(args: &[String]) -> Result<(), String> {
             Ok(())
         }
         "arena" => {
-            let args = &options(rest, &["--edition", "--players", "--games", "--bots", "--seed", "--setup"])?;
+            let args = &options(rest, &["--edition", "--players", "--games", "--bots", "--seed", "--setup", "--limit-ms"])?;
             let games = number(args, "--games", 100, 1)?;
             let seed = number(args, "--seed", 0, 0)?;
+            // A time limit per search, as the browser's worker has (the games then depend on
+            // the machine's speed); none by default.
+            let limit = flag(args, "--limit-ms").map(|_| number(args, "--limit-ms", 0, 1).map(|ms| ms as f64 / 1000.0)).transpose()?;
             let levels = levels(flag(args, "--bots").ok_or_else(|| format!("--bots is required\n{USAGE}"))?)?;
             match edition(args)? {
                 Edition::Classic => arena(
                     games,
                     seed,
+                    limit,
                     &levels,
                     |s| {
                         let setup = classic_setup(args, s)?;
@@ -392,6 +397,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 Edition::New => arena(
                     games,
                     seed,
+                    limit,
                     &levels,
                     |s| {
                         let setup = new_setup(args, s)?;

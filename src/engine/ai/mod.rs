@@ -117,10 +117,18 @@ pub struct Decision {
 /// # Errors
 /// The record does not replay, or it is not `me`'s move.
 pub fn decide_record(record: &str, me: Colour, level: Level, seed: u64) -> Result<Decision, String> {
+    decide_record_within(record, me, level, seed, None)
+}
+
+/// [`decide_record`] within a time limit (the worker's: a search that runs long stops there).
+///
+/// # Errors
+/// The record does not replay, or it is not `me`'s move.
+pub fn decide_record_within(record: &str, me: Colour, level: Level, seed: u64, limit: Option<search::Limit<'_>>) -> Result<Decision, String> {
     let rec = AnyRecord::parse(record).map_err(|e| e.to_string())?;
     match rec.replay().map_err(|e| e.to_string())? {
-        crate::engine::AnyGame::Classic(g) => decide(&g, me, level, seed).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
-        crate::engine::AnyGame::New(g) => decide(&g, me, level, seed).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
+        crate::engine::AnyGame::Classic(g) => decide_within(&g, me, level, seed, limit).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
+        crate::engine::AnyGame::New(g) => decide_within(&g, me, level, seed, limit).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
     }
 }
 
@@ -143,6 +151,15 @@ impl Level {
 /// # Errors
 /// `me` has no move now.
 pub fn decide<G: Searchable>(game: &G, me: Colour, level: Level, seed: u64) -> Result<(Option<G::Move>, String), String> {
+    decide_within(game, me, level, seed, None)
+}
+
+/// [`decide`] within a time limit: a search that runs long stops at `limit` and plays the best
+/// it has found (the same decision as [`decide`] when the limit isn't reached).
+///
+/// # Errors
+/// `me` has no move now.
+pub fn decide_within<G: Searchable>(game: &G, me: Colour, level: Level, seed: u64, limit: Option<search::Limit<'_>>) -> Result<(Option<G::Move>, String), String> {
     use rand::SeedableRng;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1e0e_0a12);
     let due = game.to_move().contains(&me);
@@ -164,7 +181,7 @@ pub fn decide<G: Searchable>(game: &G, me: Colour, level: Level, seed: u64) -> R
         // A forced move needs no search (the search would find the one option it has).
         Some(_) if due && own.len() == 1 => (Some(own[0]), None),
         Some(budget) => {
-            let out = search::search(game, me, budget, !due, &mut rng);
+            let out = search::search_within(game, me, budget, !due, &mut rng, limit);
             match out.mv {
                 Some(m) => (Some(m), Some(format!(" (looks {}% good over {} tries)", (out.mean * 100.0).round(), out.visits))),
                 None => (due.then_some(own[0]), None),
@@ -192,14 +209,23 @@ pub type Thinking = Vec<(Colour, Vec<f64>)>;
 ///
 /// # Errors
 /// A move the engine refused, or a seat due to move that made none (both would be bugs).
-pub fn play_game<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, mut clock: impl FnMut() -> f64) -> Result<(G, Vec<G::Move>, Thinking), String> {
+pub fn play_game<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64) -> Result<(G, Vec<G::Move>, Thinking), String> {
+    play_game_within(game, bots, seed, clock, None)
+}
+
+/// [`play_game`] with each search stopped after `limit` seconds on `clock` (`None`: no limit).
+///
+/// # Errors
+/// A move the engine refused, or a seat due to move that made none (both would be bugs).
+pub fn play_game_within<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64, limit: Option<f64>) -> Result<(G, Vec<G::Move>, Thinking), String> {
     let mut moves = Vec::new();
     let mut passed: Vec<Colour> = Vec::new();
     let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, Vec::new())).collect();
     while let Some((c, due)) = next_to_ask(&game, &passed) {
         let level = bots.iter().find(|&&(b, _)| b == c).map_or(Level::Random, |&(_, l)| l);
         let started = clock();
-        let mv = decide(&game, c, level, bot_seed(seed, moves.len(), c))?.0;
+        let lim = limit.map(|seconds| search::Limit { clock: &clock, seconds });
+        let mv = decide_within(&game, c, level, bot_seed(seed, moves.len(), c), lim)?.0;
         if let Some(t) = thinking.iter_mut().find(|t| t.0 == c) {
             t.1.push(clock() - started);
         }

@@ -84,15 +84,41 @@ pub struct Outcome<M> {
     pub mean: f32,
 }
 
+/// A time limit on a search: `clock` reads seconds from any fixed start; the search stops once
+/// `seconds` have passed since it began (checked every few iterations), and plays the best it
+/// has found by then. A search that ends within the limit is the same as one without it.
+#[derive(Copy, Clone)]
+pub struct Limit<'a> {
+    /// Seconds from any fixed start.
+    pub clock: &'a dyn Fn() -> f64,
+    /// The most a decision may take.
+    pub seconds: f64,
+}
+
+/// Iterations between two looks at the clock.
+const CLOCK_EVERY: u32 = 8;
+
 /// Searches the decision of `me` in `game` (it must be `me`'s decision to make).
 /// `may_pass`: `me` may also let the moment pass (a politics window before another's move).
 pub fn search<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: bool, rng: &mut ChaCha8Rng) -> Outcome<G::Move> {
+    search_within(game, me, budget, may_pass, rng, None)
+}
+
+/// [`search`], stopping early at `limit` (then the chosen move depends on the machine's speed;
+/// it is always one of the options, at worst the first of the one-move look-ahead).
+pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: bool, rng: &mut ChaCha8Rng, limit: Option<Limit<'_>>) -> Outcome<G::Move> {
+    let began = limit.map(|l| (l.clock)());
     let mut nodes: Vec<Node<G::Move>> = vec![Node { mv: None, by: me, children: Vec::new(), visits: 0, avail: 0, reward: 0.0 }];
     let mut buf: Vec<G::Move> = Vec::new();
     let mut path: Vec<usize> = Vec::new();
     // The root's candidates in order of a one-move look-ahead, best first.
     let root_order = root_order(game, me, may_pass, rng);
-    for _ in 0..budget.iterations {
+    for i in 0..budget.iterations {
+        if let (Some(l), Some(t0)) = (limit, began) {
+            if i % CLOCK_EVERY == 0 && (l.clock)() - t0 >= l.seconds {
+                break;
+            }
+        }
         let mut d = game.sample(me, rng);
         path.clear();
         path.push(0);
