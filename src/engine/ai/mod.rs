@@ -40,8 +40,13 @@ pub trait Searchable: Rules {
     fn options(&self, who: Colour, out: &mut Vec<Self::Move>);
     /// A plausible move for `who` by a cheap rule (playouts, others' sealed bids, easy level).
     fn policy(&self, who: Colour, buf: &mut Vec<Self::Move>, rng: &mut ChaCha8Rng) -> Option<Self::Move>;
-    /// How good the position is for `c`, in points (score plus what its assets are worth).
+    /// How good the position is for `c`, in points (score plus what its assets are worth): the
+    /// evaluation as frozen at issue 24 (the reference level's, and medium's and easy's).
     fn value(&self, c: Colour) -> f32;
+    /// The hard level's evaluation (issue 24): [`Searchable::value`] with more features.
+    fn tuned_value(&self, c: Colour) -> f32 {
+        self.value(c)
+    }
     /// A clock that advances with the game (Classic: rounds; New Edition: turns).
     fn clock(&self) -> u32;
     /// How far a playout runs on that clock before it is scored.
@@ -137,10 +142,12 @@ impl Level {
     pub fn budget(self) -> Option<search::Budget> {
         match self {
             Level::Random | Level::Lesson => None,
-            Level::Easy => Some(search::Budget { iterations: 30, playout: 200, noise: 0.25 }),
-            Level::Medium => Some(search::Budget { iterations: 300, playout: 200, noise: 0.0 }),
+            Level::Easy => Some(search::Budget { iterations: 30, playout: 200, noise: 0.25, tuned: false }),
+            Level::Medium => Some(search::Budget { iterations: 300, playout: 200, noise: 0.0, tuned: false }),
             // About 0.3 s a move natively on this machine (arena), within 1.5 s in the worker.
-            Level::Hard | Level::Reference => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0 }),
+            Level::Hard => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: true }),
+            // Frozen: never change this line nor `Searchable::value`.
+            Level::Reference => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: false }),
         }
     }
 }
@@ -336,4 +343,46 @@ impl Ground {
         }
         best
     }
+}
+
+/// Weights of the features [`contest`] and the ground give the tuned evaluations.
+#[derive(Copy, Clone, Debug)]
+pub struct Weights {
+    /// Per rival province one of `c`'s borders: + when `c` has more knights inside (it may
+    /// take the rival's spaces), − when fewer (the rival may take `c`'s).
+    pub superiority: f32,
+    /// Per space `c`'s provinces may take now (room to expand), up to [`ROOM_CAP`].
+    pub room: f32,
+    /// Factor on the ground potential of castles without a province.
+    pub potential: f32,
+}
+
+/// Room to expand counts up to this many spaces.
+pub const ROOM_CAP: usize = 6;
+
+/// The contest features of `c` on `board`: (superiority balance, room to expand; the room is
+/// counted only when `room` asks for it: it is the costlier of the two).
+pub fn contest(board: &crate::engine::Board, c: Colour, room_wanted: bool) -> (f32, f32) {
+    let mut balance = 0.0;
+    let mut room = 0usize;
+    for k in board.provinces(c).collect::<Vec<_>>() {
+        let spaces = board.component(k).spaces;
+        let rim = board.grid().rim(spaces);
+        let mine = board.knights_in(k, c);
+        for (owner, other) in board.all_provinces() {
+            if owner == c || board.component(other).spaces.intersect(rim).is_empty() || board.allied(k, other) {
+                continue;
+            }
+            let theirs = board.knights_in(other, owner);
+            balance += match mine.cmp(&theirs) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => -1.0,
+                std::cmp::Ordering::Equal => 0.0,
+            };
+        }
+        if room_wanted && room < ROOM_CAP {
+            room += board.takeable(c, k).len();
+        }
+    }
+    (balance, room.min(ROOM_CAP) as f32)
 }

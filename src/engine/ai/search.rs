@@ -61,6 +61,9 @@ pub struct Budget {
     /// most visited one's, plus a uniform draw in `0..noise` (a beginner's error: a move the
     /// search liked almost as much). `0.0`: none.
     pub noise: f32,
+    /// Scores positions by [`Searchable::tuned_value`] (issue 24's hard) rather than
+    /// [`Searchable::value`] (the frozen reference's, and the lower levels').
+    pub tuned: bool,
 }
 
 struct Node<M> {
@@ -112,7 +115,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
     let mut buf: Vec<G::Move> = Vec::new();
     let mut path: Vec<usize> = Vec::new();
     // The root's candidates in order of a one-move look-ahead, best first.
-    let root_order = root_order(game, me, may_pass, rng);
+    let root_order = root_order(game, me, may_pass, budget.tuned, rng);
     for i in 0..budget.iterations {
         if let (Some(l), Some(t0)) = (limit, began) {
             if i % CLOCK_EVERY == 0 && (l.clock)() - t0 >= l.seconds {
@@ -186,7 +189,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
             path.push(best);
             cur = best;
         }
-        let rewards = playout(&mut d, me, budget.playout, &mut buf, rng);
+        let rewards = playout(&mut d, me, budget.playout, budget.tuned, &mut buf, rng);
         for &n in &path {
             nodes[n].visits += 1;
             let by = nodes[n].by;
@@ -237,7 +240,7 @@ fn settle_sealed<G: Searchable>(d: &mut G, me: Colour, buf: &mut Vec<G::Move>, r
 }
 
 /// The root's options, best first by the evaluation one move ahead in one deal.
-fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, rng: &mut ChaCha8Rng) -> Vec<Option<G::Move>> {
+fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, tuned: bool, rng: &mut ChaCha8Rng) -> Vec<Option<G::Move>> {
     let d = game.sample(me, rng);
     let mut buf = Vec::new();
     d.options(me, &mut buf);
@@ -246,11 +249,11 @@ fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, rng: &mut Cha
         .map(|&m| {
             let mut e = d.clone();
             apply(&mut e, Some(m));
-            (rewards(&e)[me.index()], Some(m))
+            (rewards_by(&e, tuned)[me.index()], Some(m))
         })
         .collect();
     if may_pass {
-        scored.push((rewards(&d)[me.index()], None));
+        scored.push((rewards_by(&d, tuned)[me.index()], None));
     }
     // Stable: equal look-aheads keep the order of the options.
     scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
@@ -258,7 +261,7 @@ fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, rng: &mut Cha
 }
 
 /// Plays up to `limit` moves by the policy, then scores the position.
-fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, buf: &mut Vec<G::Move>, rng: &mut ChaCha8Rng) -> [f32; SEATS] {
+fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, tuned: bool, buf: &mut Vec<G::Move>, rng: &mut ChaCha8Rng) -> [f32; SEATS] {
     let start = d.clock();
     for _ in 0..limit {
         if d.is_over() || d.clock() >= start + d.horizon() {
@@ -271,12 +274,17 @@ fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, buf: &mut Vec<G::Mo
             None => break,
         }
     }
-    rewards(d)
+    rewards_by(d, tuned)
 }
 
 /// Rewards in 0..1 per colour: a share of the win when over; otherwise how far each colour's
 /// value stands above or below the best of the others, through a logistic curve.
 pub fn rewards<G: Searchable>(d: &G) -> [f32; SEATS] {
+    rewards_by(d, false)
+}
+
+/// [`rewards`] by the tuned evaluation (`tuned`) or the frozen one.
+pub fn rewards_by<G: Searchable>(d: &G, tuned: bool) -> [f32; SEATS] {
     let mut r = [0.0; SEATS];
     let seats = d.seats();
     if d.is_over() {
@@ -286,7 +294,7 @@ pub fn rewards<G: Searchable>(d: &G) -> [f32; SEATS] {
         }
         return r;
     }
-    let v: Vec<f32> = seats.iter().map(|&c| d.value(c)).collect();
+    let v: Vec<f32> = seats.iter().map(|&c| if tuned { d.tuned_value(c) } else { d.value(c) }).collect();
     for (i, &c) in seats.iter().enumerate() {
         let best_other = v.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).fold(f32::MIN, f32::max);
         let diff = if best_other == f32::MIN { 0.0 } else { v[i] - best_other };
