@@ -282,3 +282,35 @@ fn new_edition_computers_and_hints_never_play_a_card_whose_action_cannot_begin()
     }
     assert!(chosen.iter().all(|l| l.starts_with("red sell ") || l == "red play A1"), "{chosen:?}");
 }
+
+/// Issue 24: a search that runs long stops at its time limit and still plays a legal move; one
+/// that ends within the limit decides as if there were none.
+#[test]
+fn a_search_stops_at_its_time_limit_with_a_legal_move() {
+    use loewenherz::engine::ai::search::Limit;
+    use std::cell::Cell;
+    fn check<G: Searchable>(g: &G) -> bool {
+        let Some((me, true)) = ai::next_to_ask(g, &[]) else { return false };
+        // A clock that jumps a minute at every look: the limit is reached at once.
+        let t = Cell::new(0.0);
+        let jumpy = || {
+            t.set(t.get() + 60.0);
+            t.get()
+        };
+        let (m, _) = ai::decide_within(g, me, Level::Hard, 7, Some(Limit { clock: &jumpy, seconds: 1.5 })).expect("a decision");
+        let m = m.expect("a move when due");
+        g.clone().play(m).unwrap_or_else(|e| panic!("{m} after the limit is illegal: {e}"));
+        // A clock that stands still: the limit is never reached, the decision is the unlimited one.
+        let still = || 0.0;
+        assert_eq!(ai::decide_within(g, me, Level::Medium, 7, Some(Limit { clock: &still, seconds: 1.5 })), ai::decide(g, me, Level::Medium, 7));
+        true
+    }
+    let mut n = 0;
+    for g in positions(classic_start, 3..5, 23, 200) {
+        n += usize::from(check(&g));
+    }
+    for g in positions(new_start, 3..5, 23, 200) {
+        n += usize::from(check(&g));
+    }
+    assert!(n >= 4, "only {n} positions");
+}

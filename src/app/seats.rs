@@ -88,9 +88,11 @@ pub fn seat_label(level: Option<Level>) -> &'static str {
     match level {
         None => tr!(AppSeatPerson),
         Some(Level::Random) => tr!(AppSeatRandom),
-        Some(Level::Easy) => tr!(AppSeatEasy),
+        // The lessons' computers are easy ones to the learner.
+        Some(Level::Easy | Level::Lesson) => tr!(AppSeatEasy),
         Some(Level::Medium) => tr!(AppSeatMedium),
-        Some(Level::Hard) => tr!(AppSeatHard),
+        // The frozen hard level plays only in the referee's arena.
+        Some(Level::Hard | Level::Reference) => tr!(AppSeatHard),
     }
 }
 

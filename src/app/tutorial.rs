@@ -59,11 +59,11 @@ impl Lesson {
     }
 
     /// The lesson's game as a record: the learner (red, named `you`) against two computers at
-    /// the easy level; `others` names them (names as a save stores them).
+    /// the lessons' level (the easy level the scripts were written against); `others` names them (names as a save stores them).
     pub fn record(self, you: &str, others: [&str; 2]) -> String {
         let (head, before) = match self {
-            Lesson::Classic => (format!("[Edition \"classic\"]\n[Players \"red yellow purple\"]\n[Setup \"basic\"]\n[Seed \"{CLASSIC_SEED}\"]\n[Bots \"yellow:easy purple:easy\"]\n"), &[][..]),
-            Lesson::New => (format!("[Edition \"new\"]\n[Players \"red blue orange\"]\n[Seed \"{NEW_SEED}\"]\n[Bots \"blue:easy orange:easy\"]\n"), NEW_BEFORE),
+            Lesson::Classic => (format!("[Edition \"classic\"]\n[Players \"red yellow purple\"]\n[Setup \"basic\"]\n[Seed \"{CLASSIC_SEED}\"]\n[Bots \"yellow:lesson purple:lesson\"]\n"), &[][..]),
+            Lesson::New => (format!("[Edition \"new\"]\n[Players \"red blue orange\"]\n[Seed \"{NEW_SEED}\"]\n[Bots \"blue:lesson orange:lesson\"]\n"), NEW_BEFORE),
         };
         let names = [you, others[0], others[1]].map(|n| n.replace([',', '"', '\n'], " "));
         let mut r = format!("{head}[Names \"{}\"]\n", names.join(", "));
@@ -235,7 +235,7 @@ mod tests {
                     assert_eq!(t.allows(&made, &m.to_string()), Ok(()));
                     s.act(m).unwrap_or_else(|e| panic!("step {}: {m}: {e}", step.number));
                 }
-                Some((c, due)) => match decide(&s.game, c, Level::Easy, bot_seed(s.setup.seed, s.moves.len(), c)).expect("a computer decides").0 {
+                Some((c, due)) => match decide(&s.game, c, Level::Lesson, bot_seed(s.setup.seed, s.moves.len(), c)).expect("a computer decides").0 {
                     Some(m) => {
                         s.bot_move(m).expect("the computer's move is legal");
                         passed.clear();
@@ -341,7 +341,7 @@ mod new_lesson {
                     let m = Move::parse(step.expected).expect("the script's moves parse");
                     s.act(m).unwrap_or_else(|e| panic!("step {}: {m}: {e}", step.number));
                 }
-                Some((c, due)) => match decide(&s.game, c, Level::Easy, bot_seed(s.setup.seed, s.moves.len(), c)).expect("a computer decides").0 {
+                Some((c, due)) => match decide(&s.game, c, Level::Lesson, bot_seed(s.setup.seed, s.moves.len(), c)).expect("a computer decides").0 {
                     Some(m) => {
                         s.bot_move(m).expect("the computer's move is legal");
                         passed.clear();

@@ -13,12 +13,29 @@
 #[cfg(any(target_arch = "wasm32", test))]
 mod protocol {
     use loewenherz::engine::Colour;
-    use loewenherz::engine::ai::{Level, decide_record};
+    use loewenherz::engine::ai::{Level, decide_record_within, search::Limit};
     use serde::{Deserialize, Serialize};
 
     /// The worker's first message: it listens from now on.
     #[cfg(target_arch = "wasm32")]
     pub const READY: &str = "ready";
+
+    /// The longest a computer's search may run in the browser (issue 24: a decision stays
+    /// under 2 s, replay and setup included, even on a slow or loaded machine).
+    const LIMIT_SECONDS: f64 = 1.5;
+
+    /// Seconds from a fixed start, by the worker's clock.
+    #[cfg(target_arch = "wasm32")]
+    fn now() -> f64 {
+        js_sys::Date::now() / 1000.0
+    }
+
+    /// Seconds from a fixed start (native tests).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn now() -> f64 {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START.get_or_init(std::time::Instant::now).elapsed().as_secs_f64()
+    }
 
     #[derive(Deserialize)]
     struct Request {
@@ -65,7 +82,7 @@ mod protocol {
             Seed::Number(n) => *n,
             Seed::Text(t) => t.parse().map_err(|_| format!("not a seed: {}", loewenherz::engine::notation::shown(t)))?,
         };
-        let d = decide_record(&req.record, me, level, seed)?;
+        let d = decide_record_within(&req.record, me, level, seed, Some(Limit { clock: &now, seconds: LIMIT_SECONDS }))?;
         Ok(Answer { line: d.line, why: d.why })
     }
 

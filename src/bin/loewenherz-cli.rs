@@ -7,7 +7,9 @@
 //! - `bench [--edition classic|new] --games N --players N` plays random games on one thread and
 //!   reports games/s.
 //! - `arena [--edition classic|new] --players N --games G --bots hard,random,… [--seed S]` plays
-//!   G games of computer players, seats rotated between the listed bots, and reports per bot;
+//!   G games of computer players, seats rotated between the listed bots, and reports per bot
+//!   (wins with Wilson's 95 % interval, mean score, how often it founded a province or region,
+//!   and the milliseconds of its decisions: mean, p50, p99, max);
 //!   for the New Edition also each game's economy (money held at the end, turns, cards sold and
 //!   played) and their medians (issue 20: the card table's calibration).
 //! - `help` (or `--help`, `-h`) prints the usage.
@@ -24,9 +26,10 @@ const USAGE: &str = "usage:
   loewenherz-cli replay FILE            (FILE may be - for standard input)
   loewenherz-cli play [--edition classic|new] --players 2|3|4 --seed N --bots random|LEVEL,LEVEL,… [--setup basic|variable]
   loewenherz-cli bench [--edition classic|new] --games N --players 2|3|4 [--setup basic|variable]
-  loewenherz-cli arena [--edition classic|new] --players 2|3|4 --games G --bots LEVEL,LEVEL,… [--seed S]
+  loewenherz-cli arena [--edition classic|new] --players 2|3|4 --games G --bots LEVEL,LEVEL,… [--seed S] [--limit-ms MS]
   loewenherz-cli help                   (also --help, -h: this text)
-  (LEVEL: random, easy, medium, hard; seats take the listed levels in turn)";
+  (LEVEL: random, easy, medium, hard, or lesson (the lessons' computers) and reference (hard as
+  frozen at issue 24, to measure against); seats take the listed levels in turn)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -142,7 +145,7 @@ fn seconds() -> f64 {
 }
 
 fn levels(v: &str) -> Result<Vec<Level>, String> {
-    v.split(',').map(|l| Level::parse(l.trim()).ok_or_else(|| format!("unknown bot '{}' (random, easy, medium, hard)", shown(l)))).collect()
+    v.split(',').map(|l| Level::parse(l.trim()).ok_or_else(|| format!("unknown bot '{}' (random, easy, medium, hard, lesson, reference)", shown(l)))).collect()
 }
 
 /// One New Edition game's economy: what the card table does to money and length.
@@ -175,9 +178,19 @@ struct Tally {
     seats: u32,
     wins: f64,
     score: f64,
-    moves: u32,
-    secs: f64,
-    longest: f64,
+    /// Games in which the bot founded at least one province (region).
+    founded: u32,
+    /// Each decision's seconds.
+    times: Vec<f64>,
+}
+
+/// The `q`-quantile (0..1) of sorted `v`, by the nearest rank.
+fn quantile(v: &[f64], q: f64) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len());
+    v[rank - 1]
 }
 
 /// Plays `games` games with seats rotated between `levels`; prints each bot's results, and where
@@ -185,6 +198,7 @@ struct Tally {
 fn arena<G: Searchable>(
     games: u64,
     seed: u64,
+    limit: Option<f64>,
     levels: &[Level],
     start: impl Fn(u64) -> Result<G, String>,
     economy: impl Fn(&G, &[G::Move]) -> Option<Economy>,
@@ -202,8 +216,15 @@ fn arena<G: Searchable>(
         let game = start(game_seed)?;
         let players = game.seats().to_vec();
         let bots: Vec<(Colour, Level)> = players.iter().enumerate().map(|(i, &c)| (c, levels[(i + g as usize) % levels.len()])).collect();
-        let (end, moves, thinking) = ai::play_game(game, &bots, game_seed, seconds)?;
+        let (end, moves, thinking) = ai::play_game_within(game, &bots, game_seed, seconds, limit)?;
         let winners = end.winners().to_vec();
+        // Who founded a province (region): the game replayed for its events.
+        let mut founders: Vec<Colour> = Vec::new();
+        let mut again = start(game_seed)?;
+        for &m in &moves {
+            let events = again.play(m).map_err(|e| format!("replaying {m}: {e}"))?;
+            founders.extend(events.iter().filter_map(G::founder));
+        }
         if let Some(e) = economy(&end, &moves) {
             // One line a game, so that runs in seeded chunks can be added up (scripts/economy.sh).
             let each = e.each.iter().map(|(c, d)| format!("{c}:{d}")).collect::<Vec<_>>().join(",");
@@ -221,18 +242,32 @@ fn arena<G: Searchable>(
                 s.wins += 1.0 / winners.len() as f64;
             }
             s.score += summary["players"][c.name()]["score"].as_f64().unwrap_or(0.0);
-            s.moves += t.1;
-            s.secs += t.2;
-            s.longest = s.longest.max(t.3);
+            s.founded += u32::from(founders.contains(&c));
+            s.times.extend_from_slice(&t.1);
         }
     }
     println!("{} arena: {games} games, bots {}", G::EDITION, levels.iter().map(|l| l.name()).collect::<Vec<_>>().join(","));
-    println!("{:<8} {:>6} {:>8} {:>15} {:>11} {:>12} {:>9}", "bot", "seats", "wins", "95% interval", "mean score", "ms per move", "max ms");
-    for (l, t) in names.iter().zip(&tally) {
+    println!("{:<9} {:>6} {:>8} {:>15} {:>11} {:>8} {:>12} {:>8} {:>8} {:>9}", "bot", "seats", "wins", "95% interval", "mean score", "founded", "ms per move", "p50 ms", "p99 ms", "max ms");
+    for (l, t) in names.iter().zip(&mut tally) {
+        t.times.sort_by(f64::total_cmp);
         // Wins per game (shared wins as fractions), with Wilson's 95 % interval.
         let (lo, hi) = wilson(t.wins / games.max(1) as f64, games as f64);
         let ci = format!("{:.1}–{:.1}%", 100.0 * lo, 100.0 * hi);
-        println!("{:<8} {:>6} {:>8.2} {:>15} {:>11.1} {:>12.2} {:>9.1}", l.name(), t.seats, t.wins, ci, t.score / t.seats.max(1) as f64, 1000.0 * t.secs / t.moves.max(1) as f64, 1000.0 * t.longest);
+        let mean = t.times.iter().sum::<f64>() / t.times.len().max(1) as f64;
+        let founded = format!("{:.0}%", 100.0 * f64::from(t.founded) / f64::from(t.seats.max(1)));
+        println!(
+            "{:<9} {:>6} {:>8.2} {:>15} {:>11.1} {:>8} {:>12.2} {:>8.1} {:>8.1} {:>9.1}",
+            l.name(),
+            t.seats,
+            t.wins,
+            ci,
+            t.score / t.seats.max(1) as f64,
+            founded,
+            1000.0 * mean,
+            1000.0 * quantile(&t.times, 0.5),
+            1000.0 * quantile(&t.times, 0.99),
+            1000.0 * t.times.last().copied().unwrap_or(0.0)
+        );
     }
     if !economies.is_empty() {
         let n = economies.len();
@@ -340,14 +375,18 @@ fn run(args: &[String]) -> Result<(), String> {
             Ok(())
         }
         "arena" => {
-            let args = &options(rest, &["--edition", "--players", "--games", "--bots", "--seed", "--setup"])?;
+            let args = &options(rest, &["--edition", "--players", "--games", "--bots", "--seed", "--setup", "--limit-ms"])?;
             let games = number(args, "--games", 100, 1)?;
             let seed = number(args, "--seed", 0, 0)?;
+            // A time limit per search, as the browser's worker has (the games then depend on
+            // the machine's speed); none by default.
+            let limit = flag(args, "--limit-ms").map(|_| number(args, "--limit-ms", 0, 1).map(|ms| ms as f64 / 1000.0)).transpose()?;
             let levels = levels(flag(args, "--bots").ok_or_else(|| format!("--bots is required\n{USAGE}"))?)?;
             match edition(args)? {
                 Edition::Classic => arena(
                     games,
                     seed,
+                    limit,
                     &levels,
                     |s| {
                         let setup = classic_setup(args, s)?;
@@ -358,6 +397,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 Edition::New => arena(
                     games,
                     seed,
+                    limit,
                     &levels,
                     |s| {
                         let setup = new_setup(args, s)?;

@@ -40,14 +40,21 @@ pub trait Searchable: Rules {
     fn options(&self, who: Colour, out: &mut Vec<Self::Move>);
     /// A plausible move for `who` by a cheap rule (playouts, others' sealed bids, easy level).
     fn policy(&self, who: Colour, buf: &mut Vec<Self::Move>, rng: &mut ChaCha8Rng) -> Option<Self::Move>;
-    /// How good the position is for `c`, in points (score plus what its assets are worth).
+    /// How good the position is for `c`, in points (score plus what its assets are worth): the
+    /// evaluation as frozen at issue 24 (the reference level's, and medium's and easy's).
     fn value(&self, c: Colour) -> f32;
+    /// The hard level's evaluation (issue 24): [`Searchable::value`] with more features.
+    fn tuned_value(&self, c: Colour) -> f32 {
+        self.value(c)
+    }
     /// A clock that advances with the game (Classic: rounds; New Edition: turns).
     fn clock(&self) -> u32;
     /// How far a playout runs on that clock before it is scored.
     fn horizon(&self) -> u32;
     /// One line on what `m` did for `me`, from the events of playing it.
     fn explain(&self, m: Self::Move, events: &[Self::Event], me: Colour) -> String;
+    /// The colour an event founds a province (region) for, if it is a founding.
+    fn founder(e: &Self::Event) -> Option<Colour>;
     /// The search a level gets per decision in this edition (`None`: the level doesn't search).
     fn budget(&self, level: Level) -> Option<search::Budget> {
         level.budget()
@@ -60,12 +67,18 @@ pub trait Searchable: Rules {
 pub enum Level {
     /// Uniformly random legal moves (the referee's `random`; not offered in the game).
     Random,
-    /// Plausible but weak.
+    /// A beginner: a short search that builds, with misjudgements (issue 24).
     Easy,
     /// A fair opponent.
     Medium,
     /// A good club player.
     Hard,
+    /// The lessons' computers: the playout policy alone, one move ahead among a few (the easy
+    /// level before issue 24), kept so that a lesson's scripted moves stay legal against them.
+    Lesson,
+    /// Today's hard frozen at issue 24 (search and evaluation), for the referee's arena only,
+    /// to measure a new hard against: not offered in the game.
+    Reference,
 }
 
 impl Level {
@@ -76,6 +89,8 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Lesson => "lesson",
+            Level::Reference => "reference",
         }
     }
     /// Parses a level name.
@@ -85,6 +100,8 @@ impl Level {
             "easy" => Level::Easy,
             "medium" => Level::Medium,
             "hard" => Level::Hard,
+            "lesson" => Level::Lesson,
+            "reference" => Level::Reference,
             _ => return None,
         })
     }
@@ -105,10 +122,18 @@ pub struct Decision {
 /// # Errors
 /// The record does not replay, or it is not `me`'s move.
 pub fn decide_record(record: &str, me: Colour, level: Level, seed: u64) -> Result<Decision, String> {
+    decide_record_within(record, me, level, seed, None)
+}
+
+/// [`decide_record`] within a time limit (the worker's: a search that runs long stops there).
+///
+/// # Errors
+/// The record does not replay, or it is not `me`'s move.
+pub fn decide_record_within(record: &str, me: Colour, level: Level, seed: u64, limit: Option<search::Limit<'_>>) -> Result<Decision, String> {
     let rec = AnyRecord::parse(record).map_err(|e| e.to_string())?;
     match rec.replay().map_err(|e| e.to_string())? {
-        crate::engine::AnyGame::Classic(g) => decide(&g, me, level, seed).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
-        crate::engine::AnyGame::New(g) => decide(&g, me, level, seed).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
+        crate::engine::AnyGame::Classic(g) => decide_within(&g, me, level, seed, limit).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
+        crate::engine::AnyGame::New(g) => decide_within(&g, me, level, seed, limit).map(|(m, why)| Decision { line: m.map(|m| m.to_string()), why }),
     }
 }
 
@@ -116,10 +141,13 @@ impl Level {
     /// The search a level gets per decision (`None`: the level doesn't search).
     pub fn budget(self) -> Option<search::Budget> {
         match self {
-            Level::Random | Level::Easy => None,
-            Level::Medium => Some(search::Budget { iterations: 300, playout: 200 }),
+            Level::Random | Level::Lesson => None,
+            Level::Easy => Some(search::Budget { iterations: 30, playout: 200, noise: 0.25, tuned: false }),
+            Level::Medium => Some(search::Budget { iterations: 300, playout: 200, noise: 0.0, tuned: false }),
             // About 0.3 s a move natively on this machine (arena), within 1.5 s in the worker.
-            Level::Hard => Some(search::Budget { iterations: 3000, playout: 200 }),
+            Level::Hard => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: true }),
+            // Frozen: never change this line nor `Searchable::value`.
+            Level::Reference => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: false }),
         }
     }
 }
@@ -130,6 +158,15 @@ impl Level {
 /// # Errors
 /// `me` has no move now.
 pub fn decide<G: Searchable>(game: &G, me: Colour, level: Level, seed: u64) -> Result<(Option<G::Move>, String), String> {
+    decide_within(game, me, level, seed, None)
+}
+
+/// [`decide`] within a time limit: a search that runs long stops at `limit` and plays the best
+/// it has found (the same decision as [`decide`] when the limit isn't reached).
+///
+/// # Errors
+/// `me` has no move now.
+pub fn decide_within<G: Searchable>(game: &G, me: Colour, level: Level, seed: u64, limit: Option<search::Limit<'_>>) -> Result<(Option<G::Move>, String), String> {
     use rand::SeedableRng;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1e0e_0a12);
     let due = game.to_move().contains(&me);
@@ -151,7 +188,7 @@ pub fn decide<G: Searchable>(game: &G, me: Colour, level: Level, seed: u64) -> R
         // A forced move needs no search (the search would find the one option it has).
         Some(_) if due && own.len() == 1 => (Some(own[0]), None),
         Some(budget) => {
-            let out = search::search(game, me, budget, !due, &mut rng);
+            let out = search::search_within(game, me, budget, !due, &mut rng, limit);
             match out.mv {
                 Some(m) => (Some(m), Some(format!(" (looks {}% good over {} tries)", (out.mean * 100.0).round(), out.visits))),
                 None => (due.then_some(own[0]), None),
@@ -169,8 +206,8 @@ pub fn bot_seed(game_seed: u64, ply: usize, c: Colour) -> u64 {
     game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (ply as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ c.index() as u64
 }
 
-/// Time spent deciding, per colour: (decisions, seconds in all, the longest decision's seconds).
-pub type Thinking = Vec<(Colour, u32, f64, f64)>;
+/// Time spent deciding, per colour: each decision's seconds, in order.
+pub type Thinking = Vec<(Colour, Vec<f64>)>;
 
 /// Plays a game to its end with a computer in every seat (`bots`; a colour not listed plays
 /// at random). `clock` reads seconds from any fixed start (the referee times the decisions;
@@ -179,19 +216,25 @@ pub type Thinking = Vec<(Colour, u32, f64, f64)>;
 ///
 /// # Errors
 /// A move the engine refused, or a seat due to move that made none (both would be bugs).
-pub fn play_game<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, mut clock: impl FnMut() -> f64) -> Result<(G, Vec<G::Move>, Thinking), String> {
+pub fn play_game<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64) -> Result<(G, Vec<G::Move>, Thinking), String> {
+    play_game_within(game, bots, seed, clock, None)
+}
+
+/// [`play_game`] with each search stopped after `limit` seconds on `clock` (`None`: no limit).
+///
+/// # Errors
+/// A move the engine refused, or a seat due to move that made none (both would be bugs).
+pub fn play_game_within<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64, limit: Option<f64>) -> Result<(G, Vec<G::Move>, Thinking), String> {
     let mut moves = Vec::new();
     let mut passed: Vec<Colour> = Vec::new();
-    let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, 0, 0.0, 0.0)).collect();
+    let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, Vec::new())).collect();
     while let Some((c, due)) = next_to_ask(&game, &passed) {
         let level = bots.iter().find(|&&(b, _)| b == c).map_or(Level::Random, |&(_, l)| l);
         let started = clock();
-        let mv = decide(&game, c, level, bot_seed(seed, moves.len(), c))?.0;
+        let lim = limit.map(|seconds| search::Limit { clock: &clock, seconds });
+        let mv = decide_within(&game, c, level, bot_seed(seed, moves.len(), c), lim)?.0;
         if let Some(t) = thinking.iter_mut().find(|t| t.0 == c) {
-            let took = clock() - started;
-            t.1 += 1;
-            t.2 += took;
-            t.3 = t.3.max(took);
+            t.1.push(clock() - started);
         }
         match mv {
             Some(m) => {
@@ -300,4 +343,46 @@ impl Ground {
         }
         best
     }
+}
+
+/// Weights of the features [`contest`] and the ground give the tuned evaluations.
+#[derive(Copy, Clone, Debug)]
+pub struct Weights {
+    /// Per rival province one of `c`'s borders: + when `c` has more knights inside (it may
+    /// take the rival's spaces), − when fewer (the rival may take `c`'s).
+    pub superiority: f32,
+    /// Per space `c`'s provinces may take now (room to expand), up to [`ROOM_CAP`].
+    pub room: f32,
+    /// Factor on the ground potential of castles without a province.
+    pub potential: f32,
+}
+
+/// Room to expand counts up to this many spaces.
+pub const ROOM_CAP: usize = 6;
+
+/// The contest features of `c` on `board`: (superiority balance, room to expand; the room is
+/// counted only when `room` asks for it: it is the costlier of the two).
+pub fn contest(board: &crate::engine::Board, c: Colour, room_wanted: bool) -> (f32, f32) {
+    let mut balance = 0.0;
+    let mut room = 0usize;
+    for k in board.provinces(c).collect::<Vec<_>>() {
+        let spaces = board.component(k).spaces;
+        let rim = board.grid().rim(spaces);
+        let mine = board.knights_in(k, c);
+        for (owner, other) in board.all_provinces() {
+            if owner == c || board.component(other).spaces.intersect(rim).is_empty() || board.allied(k, other) {
+                continue;
+            }
+            let theirs = board.knights_in(other, owner);
+            balance += match mine.cmp(&theirs) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => -1.0,
+                std::cmp::Ordering::Equal => 0.0,
+            };
+        }
+        if room_wanted && room < ROOM_CAP {
+            room += board.takeable(c, k).len();
+        }
+    }
+    (balance, room.min(ROOM_CAP) as f32)
 }

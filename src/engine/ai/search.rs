@@ -57,6 +57,13 @@ pub struct Budget {
     pub iterations: u32,
     /// Moves a playout may make past the tree before it is scored.
     pub playout: u32,
+    /// Misjudgement: the chosen move is the root child of the most visits as a share of the
+    /// most visited one's, plus a uniform draw in `0..noise` (a beginner's error: a move the
+    /// search liked almost as much). `0.0`: none.
+    pub noise: f32,
+    /// Scores positions by [`Searchable::tuned_value`] (issue 24's hard) rather than
+    /// [`Searchable::value`] (the frozen reference's, and the lower levels').
+    pub tuned: bool,
 }
 
 struct Node<M> {
@@ -80,15 +87,41 @@ pub struct Outcome<M> {
     pub mean: f32,
 }
 
+/// A time limit on a search: `clock` reads seconds from any fixed start; the search stops once
+/// `seconds` have passed since it began (checked every few iterations), and plays the best it
+/// has found by then. A search that ends within the limit is the same as one without it.
+#[derive(Copy, Clone)]
+pub struct Limit<'a> {
+    /// Seconds from any fixed start.
+    pub clock: &'a dyn Fn() -> f64,
+    /// The most a decision may take.
+    pub seconds: f64,
+}
+
+/// Iterations between two looks at the clock.
+const CLOCK_EVERY: u32 = 8;
+
 /// Searches the decision of `me` in `game` (it must be `me`'s decision to make).
 /// `may_pass`: `me` may also let the moment pass (a politics window before another's move).
 pub fn search<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: bool, rng: &mut ChaCha8Rng) -> Outcome<G::Move> {
+    search_within(game, me, budget, may_pass, rng, None)
+}
+
+/// [`search`], stopping early at `limit` (then the chosen move depends on the machine's speed;
+/// it is always one of the options, at worst the first of the one-move look-ahead).
+pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: bool, rng: &mut ChaCha8Rng, limit: Option<Limit<'_>>) -> Outcome<G::Move> {
+    let began = limit.map(|l| (l.clock)());
     let mut nodes: Vec<Node<G::Move>> = vec![Node { mv: None, by: me, children: Vec::new(), visits: 0, avail: 0, reward: 0.0 }];
     let mut buf: Vec<G::Move> = Vec::new();
     let mut path: Vec<usize> = Vec::new();
     // The root's candidates in order of a one-move look-ahead, best first.
-    let root_order = root_order(game, me, may_pass, rng);
-    for _ in 0..budget.iterations {
+    let root_order = root_order(game, me, may_pass, budget.tuned, rng);
+    for i in 0..budget.iterations {
+        if let (Some(l), Some(t0)) = (limit, began) {
+            if i % CLOCK_EVERY == 0 && (l.clock)() - t0 >= l.seconds {
+                break;
+            }
+        }
         let mut d = game.sample(me, rng);
         path.clear();
         path.push(0);
@@ -156,16 +189,32 @@ pub fn search<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: boo
             path.push(best);
             cur = best;
         }
-        let rewards = playout(&mut d, me, budget.playout, &mut buf, rng);
+        let rewards = playout(&mut d, me, budget.playout, budget.tuned, &mut buf, rng);
         for &n in &path {
             nodes[n].visits += 1;
             let by = nodes[n].by;
             nodes[n].reward += rewards[by.index()];
         }
     }
-    let best = nodes[0].children.iter().copied().max_by(|&a, &b| {
-        (nodes[a].visits, nodes[a].reward).partial_cmp(&(nodes[b].visits, nodes[b].reward)).unwrap_or(std::cmp::Ordering::Equal)
-    });
+    let best = if budget.noise > 0.0 {
+        let most = nodes[0].children.iter().map(|&c| nodes[c].visits).max().unwrap_or(0).max(1) as f32;
+        let mut best: Option<(f32, usize)> = None;
+        for &c in &nodes[0].children {
+            if nodes[c].visits == 0 {
+                continue;
+            }
+            let draw = uniform(rng, 1 << 20) as f32 / (1u32 << 20) as f32;
+            let s = nodes[c].visits as f32 / most + budget.noise * draw;
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, c));
+            }
+        }
+        best.map(|(_, c)| c)
+    } else {
+        nodes[0].children.iter().copied().max_by(|&a, &b| {
+            (nodes[a].visits, nodes[a].reward).partial_cmp(&(nodes[b].visits, nodes[b].reward)).unwrap_or(std::cmp::Ordering::Equal)
+        })
+    };
     match best {
         Some(b) => Outcome { mv: nodes[b].mv, visits: nodes[b].visits, mean: nodes[b].reward / nodes[b].visits.max(1) as f32 },
         None => Outcome { mv: root_order.first().copied().flatten(), visits: 0, mean: 0.0 },
@@ -191,7 +240,7 @@ fn settle_sealed<G: Searchable>(d: &mut G, me: Colour, buf: &mut Vec<G::Move>, r
 }
 
 /// The root's options, best first by the evaluation one move ahead in one deal.
-fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, rng: &mut ChaCha8Rng) -> Vec<Option<G::Move>> {
+fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, tuned: bool, rng: &mut ChaCha8Rng) -> Vec<Option<G::Move>> {
     let d = game.sample(me, rng);
     let mut buf = Vec::new();
     d.options(me, &mut buf);
@@ -200,11 +249,11 @@ fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, rng: &mut Cha
         .map(|&m| {
             let mut e = d.clone();
             apply(&mut e, Some(m));
-            (rewards(&e)[me.index()], Some(m))
+            (rewards_by(&e, tuned)[me.index()], Some(m))
         })
         .collect();
     if may_pass {
-        scored.push((rewards(&d)[me.index()], None));
+        scored.push((rewards_by(&d, tuned)[me.index()], None));
     }
     // Stable: equal look-aheads keep the order of the options.
     scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
@@ -212,7 +261,7 @@ fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, rng: &mut Cha
 }
 
 /// Plays up to `limit` moves by the policy, then scores the position.
-fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, buf: &mut Vec<G::Move>, rng: &mut ChaCha8Rng) -> [f32; SEATS] {
+fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, tuned: bool, buf: &mut Vec<G::Move>, rng: &mut ChaCha8Rng) -> [f32; SEATS] {
     let start = d.clock();
     for _ in 0..limit {
         if d.is_over() || d.clock() >= start + d.horizon() {
@@ -225,12 +274,17 @@ fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, buf: &mut Vec<G::Mo
             None => break,
         }
     }
-    rewards(d)
+    rewards_by(d, tuned)
 }
 
 /// Rewards in 0..1 per colour: a share of the win when over; otherwise how far each colour's
 /// value stands above or below the best of the others, through a logistic curve.
 pub fn rewards<G: Searchable>(d: &G) -> [f32; SEATS] {
+    rewards_by(d, false)
+}
+
+/// [`rewards`] by the tuned evaluation (`tuned`) or the frozen one.
+pub fn rewards_by<G: Searchable>(d: &G, tuned: bool) -> [f32; SEATS] {
     let mut r = [0.0; SEATS];
     let seats = d.seats();
     if d.is_over() {
@@ -240,7 +294,7 @@ pub fn rewards<G: Searchable>(d: &G) -> [f32; SEATS] {
         }
         return r;
     }
-    let v: Vec<f32> = seats.iter().map(|&c| d.value(c)).collect();
+    let v: Vec<f32> = seats.iter().map(|&c| if tuned { d.tuned_value(c) } else { d.value(c) }).collect();
     for (i, &c) in seats.iter().enumerate() {
         let best_other = v.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).fold(f32::MIN, f32::max);
         let diff = if best_other == f32::MIN { 0.0 } else { v[i] - best_other };
