@@ -37,5 +37,7 @@ pub mod message;
 pub mod remote;
 pub mod views;
 pub mod wire;
-#[cfg(test)]
+// Native only: whole games and fuzzing measure sizes and times with the host's word size and
+// native deflate; the browser runs only the wasm-bindgen tests.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
