@@ -17,72 +17,20 @@
 
 pub mod classic;
 pub mod newed;
+mod seat;
 #[cfg(test)]
 mod tests;
 
 use super::log::LogLine;
 use super::seats::Seats;
 use super::since::{Since, Snapshot};
+pub use seat::{Seating, SeatView};
 use crate::engine::notation::{RecordError, RecordReason};
 use crate::engine::{Colour, Edition, IllegalMove, Rules, SetupError};
 use crate::tr;
 use std::fmt::Debug;
 
 /// What the session machine needs of an edition, beyond the engine's [`Rules`].
-/// What the session reads of a view. Both editions' views spell it alike (`seat_view!`).
-pub trait SeatView {
-    /// The edition's move.
-    type Move;
-    /// Whose view it is (`None`: the public view).
-    fn viewer(&self) -> Option<Colour>;
-    /// The viewer's legal moves.
-    fn moves(&self) -> &[Self::Move];
-    /// The borders and pieces on the board.
-    fn into_snapshot(self) -> Snapshot;
-}
-
-macro_rules! seat_view {
-    ($($view:ty => $mv:ty),*) => {$(
-        impl SeatView for $view {
-            type Move = $mv;
-            fn viewer(&self) -> Option<Colour> {
-                self.viewer
-            }
-            fn moves(&self) -> &[$mv] {
-                &self.moves
-            }
-            fn into_snapshot(self) -> Snapshot {
-                Snapshot { borders: self.borders, pieces: self.pieces }
-            }
-        }
-    )*};
-}
-
-seat_view!(crate::engine::classic::view::View => crate::engine::classic::moves::Move, crate::engine::newed::view::View => crate::engine::newed::Move);
-
-/// What the session reads of a setup. Both editions' setups spell it alike.
-pub trait Seating {
-    /// The seating order.
-    fn players(&self) -> &[Colour];
-    /// The seed.
-    fn seed(&self) -> u64;
-}
-
-macro_rules! seating {
-    ($($setup:ty),*) => {$(
-        impl Seating for $setup {
-            fn players(&self) -> &[Colour] {
-                &self.players
-            }
-            fn seed(&self) -> u64 {
-                self.seed
-            }
-        }
-    )*};
-}
-
-seating!(crate::engine::classic::setup::Setup, crate::engine::newed::Setup);
-
 pub trait EditionRules: Rules + Debug {
     /// The game's setup (a record's headers).
     type Setup: Clone + Debug + Seating;
