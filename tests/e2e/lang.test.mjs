@@ -197,3 +197,19 @@ test("the browser's language is the default", async () => {
     await b.close();
   }
 });
+
+test("lang=de: a record with a broken custom setup, imported, says why in German", async () => {
+  // Issue 21, "how it is checked": the setup error is typed and said in the player's language,
+  // never an English reason inside a German sentence.
+  const { page, srv } = app;
+  await page.goto(`${srv.url}?lang=de`);
+  await page.waitForSelector("[data-start]");
+  await page.evaluate(() => { document.querySelector("[data-more]").open = true; });
+  await page.fill("[data-import-text]", '[Edition "new"]\n[Players "red blue orange"]\n[Setup "custom"]\n[Seed "3"]\n[Start "yellow"]\n');
+  await page.click("[data-import]");
+  const message = await page.locator("[data-start-message]").innerText();
+  assert.match(message, /Zeile 5: der Startspieler Gelb sitzt nicht am Tisch/);
+  assert.doesNotMatch(message, /not seated|start player/);
+  assert.equal(await page.locator("[data-replay]").count(), 0, "nothing opens");
+  await page.evaluate(() => localStorage.removeItem("loewenherz/lang"));
+});
