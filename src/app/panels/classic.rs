@@ -1,7 +1,7 @@
 //! Classic's panels: the face-up action card with who chose what, the power track, and the
 //! holder's own money and politics cards (private).
 
-use super::{art, cards_of, marker, ducats_of, knights_of, notes, points};
+use super::{art, cards_of, ducats_of, knights_of, notes, track_row};
 use crate::app::log::classic::{action_help, action_text, card_label};
 use crate::app::palette::{colour_fill, emblem, emblem_ink};
 use crate::app::table::Table;
@@ -55,13 +55,7 @@ pub fn track(t: &Table<Game>) -> Vec<Node> {
             Some(d) => tr!(PanelTrackMetaMoney, cards = cards, knights = knights, money = crate::app::log::ducats(d)),
             None => tr!(PanelTrackMeta, cards = cards, knights = knights),
         };
-        el("div")
-            .class("track-row")
-            .attr("data-score", c.name())
-            .kid(el("span").class("who").kid(emblem(c)).text(t.name(c)))
-            .kid(el("span").class("bar").kid(marker(c, score, change, max)))
-            .kid(points(score, change))
-            .kid(el("span").class("meta").text(meta))
+        track_row(c, t.name(c), score, change, max, el("span").class("meta").text(meta))
     });
     let mut out = vec![el("h2").text(tr!(PanelPowerTrack)), el("div").class("chip-scale").kid(el("span").text("0")).kid(el("span").text(max.to_string()))];
     out.extend(rows);

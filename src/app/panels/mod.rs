@@ -78,6 +78,18 @@ pub fn marker<A>(c: Colour, score: u32, change: i32, max: u32) -> Node<A> {
     m.attr("style", style).kid(emblem(c))
 }
 
+/// A player's row on a score track (both editions): emblem and name, the marker on a track
+/// running to `max`, the points with the last step's change, and what else is said of them.
+pub fn track_row<A>(c: Colour, name: String, score: u32, change: i32, max: u32, meta: Node<A>) -> Node<A> {
+    el("div")
+        .class("track-row")
+        .attr("data-score", c.name())
+        .kid(el("span").class("who").kid(emblem(c)).text(name))
+        .kid(el("span").class("bar").kid(marker(c, score, change, max)))
+        .kid(points(score, change))
+        .kid(meta)
+}
+
 /// A score with its last change ("12 +3").
 pub fn points<A>(score: u32, change: i32) -> Node<A> {
     let pts = el("span").class(if change != 0 { "pts changed" } else { "pts" }).text(score.to_string());

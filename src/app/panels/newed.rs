@@ -1,7 +1,7 @@
 //! The New Edition's panels: the holder's secret hand (its sell and play buttons in the step bar on their
 //! turn), the deck and the public market, and the score track with the King chip.
 
-use super::{art, cards_of, marker, knights_of, notes, points};
+use super::{art, cards_of, knights_of, notes, track_row};
 use crate::app::log::newed::{mine_text, power_action_short, power_action_text, power_card_help};
 use crate::app::log::ducats;
 use crate::app::palette::{colour_fill, emblem};
@@ -116,13 +116,8 @@ pub fn players(t: &Table<Game>) -> Vec<Node> {
             Some(d) => tr!(PanelNewMetaMoney, cards = cards, knights = knights, income = income, money = ducats(d)),
             None => tr!(PanelNewMeta, cards = cards, knights = knights, income = income),
         };
-        el("div")
-            .class("track-row")
-            .attr("data-score", c.name())
-            .kid(el("span").class("who").kid(emblem(c)).text(t.name(c)))
-            .kid(el("span").class("bar").kid(marker(c, score, change, chip)))
-            .kid(points(score, change))
-            .kid(el("span").class("meta").text(meta).kids(v.monopolies[c].iter().map(|&k| el("span").class(format!("mine-badge {}", k.name())).text(mine_text(k)))))
+        let badges = v.monopolies[c].iter().map(|&k| el("span").class(format!("mine-badge {}", k.name())).text(mine_text(k)));
+        track_row(c, t.name(c), score, change, chip, el("span").class("meta").text(meta).kids(badges))
     });
     let mut out = vec![
         el("h2").text(tr!(PanelScoreTrack)),
