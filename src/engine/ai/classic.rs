@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 /// with both searching 300 iterations (seeds 2000…, seats rotated): superiority 0.5 won 24 of
 /// 40, 1.0 won 19 of 40, 1.0 with room 0.3 won 9 of 20, the frozen weights themselves 12 of 20:
 /// in Classic no weight tried is clearly better than the frozen evaluation (issue 24's note).
-const WEIGHTS: super::Weights = super::Weights { superiority: 0.5, room: 0.0, potential: 0.6 };
+const WEIGHTS: super::Weights = super::Weights { superiority: 0.5, room: 0.0 };
 
 /// Offer and bid amounts the search tries (besides all one has): a few steps, not every ducat.
 const AMOUNTS: [u32; 8] = [0, 1, 2, 3, 5, 8, 12, 18];
@@ -136,20 +136,8 @@ impl Searchable for Game {
 
     fn tuned_value(&self, c: Colour) -> f32 {
         let w = WEIGHTS;
-        let deeds: u32 = self.hand(c).iter().map(|p| if let PoliticsCard::Deeds(n) = p { u32::from(*n) } else { 0 }).sum();
-        let cards = self.hand(c).iter().filter(|p| matches!(p, PoliticsCard::Alliance | PoliticsCard::Renegade)).count() as f32;
-        let knights = self.board().knights(c).intersect(self.board().province_spaces(c)).len() as f32;
-        let board = self.board();
-        let land = board.land();
-        let ground = super::Ground::of(board);
-        let potential: f32 = board
-            .castles(c)
-            .iter()
-            .filter(|&k| board.province_at(k).is_none())
-            .map(|k| ground.potential(k, |s| founding_value(s.len(), land.count(s, Terrain::City)) as f32))
-            .sum();
-        let (balance, room) = super::contest(board, c, w.room != 0.0);
-        self.score(c) as f32 + deeds as f32 + 0.12 * self.wealth(c) as f32 + 1.5 * cards + 0.4 * knights + w.potential * potential + w.superiority * balance + w.room * room
+        let (balance, room) = super::contest(self.board(), c, w.room != 0.0);
+        self.value(c) + w.superiority * balance + w.room * room
     }
 
     fn clock(&self) -> u32 {

@@ -345,7 +345,7 @@ impl Ground {
     }
 }
 
-/// Weights of the features [`contest`] and the ground give the tuned evaluations.
+/// Weights of the features [`contest`] adds to an edition's evaluation for the tuned one.
 #[derive(Copy, Clone, Debug)]
 pub struct Weights {
     /// Per rival province one of `c`'s borders: + when `c` has more knights inside (it may
@@ -353,8 +353,6 @@ pub struct Weights {
     pub superiority: f32,
     /// Per space `c`'s provinces may take now (room to expand), up to [`ROOM_CAP`].
     pub room: f32,
-    /// Factor on the ground potential of castles without a province.
-    pub potential: f32,
 }
 
 /// Room to expand counts up to this many spaces.

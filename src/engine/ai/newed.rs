@@ -18,7 +18,7 @@ const MEDIUM_ITERATIONS: u32 = 100;
 /// with both searching 300 iterations (seeds 2000…, 40 games each, seats rotated): superiority
 /// 0.5 won 34 of 40; 1.0 with room 0.3 won 30; room 0.3 alone 25; potential 1.0 alone 18;
 /// superiority 2.0 24; the frozen weights against themselves 24 (the noise of 40 games).
-const WEIGHTS: super::Weights = super::Weights { superiority: 0.5, room: 0.0, potential: 0.6 };
+const WEIGHTS: super::Weights = super::Weights { superiority: 0.5, room: 0.0 };
 
 impl Searchable for Game {
     fn seats(&self) -> &[Colour] {
@@ -88,18 +88,8 @@ impl Searchable for Game {
 
     fn tuned_value(&self, c: Colour) -> f32 {
         let w = WEIGHTS;
-        let mines = self.mines(c);
-        let monopolies = mines.iter().filter(|&&n| n >= 3).count() as f32;
-        let income = mines.iter().filter(|&&n| n > 0).count() as f32;
-        let board = self.board();
-        let land = board.land();
-        let worth = |s: crate::engine::grid::SpaceSet| {
-            (land.count(s, Terrain::Forest) + 3 * land.count(s, Terrain::Village) + 5 * land.count(s, Terrain::KingsCity)) as f32 + 0.5 * s.len() as f32
-        };
-        let ground = super::Ground::of(board);
-        let potential: f32 = board.castles(c).iter().filter(|&k| board.province_at(k).is_none()).map(|k| ground.potential(k, worth)).sum();
-        let (balance, room) = super::contest(board, c, w.room != 0.0);
-        w.potential * potential + self.score(c) as f32 + money_worth(self.ducats(c)) + 1.2 * self.hand(c).len() as f32 + 1.5 * income + monopolies + w.superiority * balance + w.room * room
+        let (balance, room) = super::contest(self.board(), c, w.room != 0.0);
+        self.value(c) + w.superiority * balance + w.room * room
     }
 
     fn budget(&self, level: super::Level) -> Option<super::search::Budget> {
