@@ -33,13 +33,26 @@ ensure_wasm_target() {
   fi
 }
 
+# `cargo install` the way a tool needs, not the way its authors ship it: Trunk's release profile
+# asks for fat LTO in one codegen unit, which made its build one long single-threaded link
+# (most of the install's time on a fresh machine). Our tools only run a build and a few file
+# passes, so they are built at opt-level 1 without LTO in parallel codegen units, and both
+# share one target directory (their common dependencies compile once; kept for a reinstall).
+quick_install() {
+  CARGO_TARGET_DIR="$ROOT/target/tools" \
+    CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=0 \
+    cargo install "$@"
+}
+
 ensure_trunk() {
   if [ "$(trunk --version 2>/dev/null)" = "trunk $TRUNK_VERSION" ]; then
     echo "ok: trunk $TRUNK_VERSION"
   else
-    step "cargo install trunk $TRUNK_VERSION (takes ~9 min on 2 cores)"
-    # trunk 0.22 needs a newer rustc; --locked keeps its dependencies buildable.
-    cargo install trunk --version "$TRUNK_VERSION" --locked
+    step "cargo install trunk $TRUNK_VERSION (a few minutes on 2 cores)"
+    # trunk 0.22 needs a newer rustc; --locked keeps its dependencies buildable. Without its
+    # update check (we run it offline), and built the quick way (below).
+    quick_install trunk --version "$TRUNK_VERSION" --locked --no-default-features --features rustls
   fi
 }
 
@@ -58,7 +71,7 @@ ensure_wasm_bindgen() {
   else
     step "cargo install wasm-bindgen-cli $want (takes ~3 min)"
     # Not --locked: one of its locked dependencies is unavailable here.
-    cargo install wasm-bindgen-cli --version "$want" --force
+    quick_install wasm-bindgen-cli --version "$want" --force
   fi
 }
 
