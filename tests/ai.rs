@@ -264,6 +264,49 @@ fn new_edition_computers_build_rather_than_trade_cards_forever() {
     }
 }
 
+/// Issues 20 and 24: two hard computers (New Edition, 2 players, seed 5008) fell into selling a
+/// card and taking another back from the market every turn from turn 89 on, and the game ran
+/// 1,281 turns and ended with 3,539 ducats. The position is that game at turn 95 (blue leads
+/// 19 to 7, 16 cards left in the deck; every turn after it was sell-and-take, the deck never
+/// shrank). From it, hard computers with their normal settings (seeds as `arena` gives them)
+/// must run the deck down: the leader draws rather than take back what was just sold.
+#[test]
+fn new_edition_hard_computers_run_the_deck_down_rather_than_sell_and_take_forever() {
+    let text = include_str!("positions/newed_hard_loop_5008.txt");
+    let newed_game = match AnyRecord::parse(text).expect("parses").replay().expect("replays") {
+        loewenherz::engine::AnyGame::New(g) => g,
+        _ => panic!("a New Edition record"),
+    };
+    let mut g = newed_game;
+    let (deck, start) = (g.deck_len(), g.turns());
+    assert_eq!((deck, g.score(Colour::Blue), g.score(Colour::Red)), (16, 19, 7), "the looping position");
+    // The arena's bot seeds count the moves from the game's start.
+    let mut ply = text.lines().filter(|l| !l.is_empty() && !l.starts_with('[')).count();
+    let mut loops = 0; // turns that sold a card and took one from the market
+    let (mut sold, mut took) = (false, false);
+    let mut passed = Vec::new();
+    while g.turns() < start + 6 {
+        let Some((c, _)) = ai::next_to_ask(&g, &passed) else { break };
+        let turn = g.turns();
+        match ai::decide(&g, c, Level::Hard, ai::bot_seed(5008, ply, c)).expect("a decision").0 {
+            Some(m) => {
+                sold |= matches!(m, newed::Move::Sell { .. });
+                took |= matches!(m, newed::Move::Take { .. });
+                g.play(m).expect("legal");
+                ply += 1;
+                passed.clear();
+            }
+            None => passed.push(c),
+        }
+        if g.turns() != turn {
+            loops += usize::from(sold && took);
+            (sold, took) = (false, false);
+        }
+    }
+    assert!(g.deck_len() + 2 <= deck, "6 turns drew {} cards from the deck ({loops} turns sold and took)", deck - g.deck_len());
+    assert!(loops < 5, "{loops} of 6 turns sold a card and took one from the market");
+}
+
 // R-N4: computers (and hints, which ask them through the same record) play a card only for an
 // action that can begin. Red holds an expansion with no region, a Renegade with no region and
 // a one-border card: the first two can only be sold, so no level at any seed plays them.

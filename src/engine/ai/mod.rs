@@ -47,6 +47,21 @@ pub trait Searchable: Rules {
     fn tuned_value(&self, c: Colour) -> f32 {
         self.value(c)
     }
+    /// The tuned search's scoring relative to its root (issue 20's sell-and-take loop):
+    /// `Some(w)` scores a position by how each colour's lead changed since the root (a dynamic
+    /// komi, as Go programs give a search far ahead or behind: through the logistic curve a
+    /// clear lead or deficit made every move look alike, the won and lost positions alike), and
+    /// adds `w` per step of [`Searchable::progress`] toward the game's end for whoever leads
+    /// at the root (taking from w for whoever trails): a leader wants the game to end.
+    /// `None` (the default): the absolute scoring of the other levels.
+    fn komi(&self) -> Option<f32> {
+        None
+    }
+    /// Steps taken toward the game's end that no move undoes (New Edition: cards drawn from
+    /// the deck); used only with [`Searchable::komi`].
+    fn progress(&self) -> f32 {
+        0.0
+    }
     /// A clock that advances with the game (Classic: rounds; New Edition: turns).
     fn clock(&self) -> u32;
     /// How far a playout runs on that clock before it is scored.

@@ -20,6 +20,12 @@ const MEDIUM_ITERATIONS: u32 = 100;
 /// superiority 2.0 24; the frozen weights against themselves 24 (the noise of 40 games).
 const WEIGHTS: super::Weights = super::Weights { superiority: 0.5, room: 0.0 };
 
+/// What a card drawn from the deck is worth to whoever leads at the root of a hard search, in
+/// points (less to whoever trails): the deck running out ends the game (R-N8), so a leader
+/// draws rather than take from the market a card that builds nothing, and the sell-and-take
+/// loop of issue 20 (hundreds of turns, thousands of ducats, boards standing still) ends.
+const DRAW_FOR_LEADER: f32 = 0.5;
+
 impl Searchable for Game {
     fn seats(&self) -> &[Colour] {
         self.players()
@@ -90,6 +96,15 @@ impl Searchable for Game {
         let w = WEIGHTS;
         let (balance, room) = super::contest(self.board(), c, w.room != 0.0);
         self.value(c) + w.superiority * balance + w.room * room
+    }
+
+    fn komi(&self) -> Option<f32> {
+        Some(DRAW_FOR_LEADER)
+    }
+
+    fn progress(&self) -> f32 {
+        // The game ends once the deck is drawn (R-N8); taking from the market draws nothing.
+        -(self.deck_len() as f32)
     }
 
     fn budget(&self, level: super::Level) -> Option<super::search::Budget> {

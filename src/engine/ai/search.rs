@@ -83,7 +83,8 @@ pub struct Outcome<M> {
     pub mv: Option<M>,
     /// Its share of the root's visits and its mean reward.
     pub visits: u32,
-    /// Mean reward (0..1) of the chosen move for the searcher.
+    /// Mean reward (0..1) of the chosen move for the searcher (where the edition scores
+    /// relative to the root, [`Searchable::komi`], 50 % is as good as the position was).
     pub mean: f32,
 }
 
@@ -115,7 +116,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
     let mut buf: Vec<G::Move> = Vec::new();
     let mut path: Vec<usize> = Vec::new();
     // The root's candidates in order of a one-move look-ahead, best first.
-    let root_order = root_order(game, me, may_pass, budget.tuned, rng);
+    let (root_order, scoring) = root_order(game, me, may_pass, budget.tuned, rng);
     for i in 0..budget.iterations {
         if let (Some(l), Some(t0)) = (limit, began) {
             if i % CLOCK_EVERY == 0 && (l.clock)() - t0 >= l.seconds {
@@ -189,7 +190,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
             path.push(best);
             cur = best;
         }
-        let rewards = playout(&mut d, me, budget.playout, budget.tuned, &mut buf, rng);
+        let rewards = playout(&mut d, me, budget.playout, &scoring, &mut buf, rng);
         for &n in &path {
             nodes[n].visits += 1;
             let by = nodes[n].by;
@@ -239,9 +240,76 @@ fn settle_sealed<G: Searchable>(d: &mut G, me: Colour, buf: &mut Vec<G::Move>, r
     }
 }
 
-/// The root's options, best first by the evaluation one move ahead in one deal.
-fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, tuned: bool, rng: &mut ChaCha8Rng) -> Vec<Option<G::Move>> {
+/// How one search scores positions: by the tuned evaluation or the frozen one, absolutely or
+/// relative to the root ([`Searchable::komi`]).
+struct Scoring {
+    tuned: bool,
+    relative: Option<Relative>,
+}
+
+/// The root's leads (each colour's value less the best of the others'), subtracted from every
+/// position's; `lean` per step of progress since the root's `start` (+ for a leader).
+struct Relative {
+    komi: [f32; SEATS],
+    lean: [f32; SEATS],
+    start: f32,
+}
+
+/// A lead of this many points or more leans fully toward the game's end (less, in proportion).
+const CLEAR_LEAD: f32 = 2.0;
+
+impl Scoring {
+    /// The scoring of a search from `root` (one deal of it): relative only for the tuned
+    /// evaluation of an edition that asks for it.
+    fn at<G: Searchable>(root: &G, tuned: bool) -> Scoring {
+        let relative = match root.komi() {
+            Some(w) if tuned && !root.is_over() => {
+                let komi = leads(root, tuned);
+                let mut lean = [0.0; SEATS];
+                for (l, k) in lean.iter_mut().zip(&komi) {
+                    *l = w * (k / CLEAR_LEAD).clamp(-1.0, 1.0);
+                }
+                Some(Relative { komi, lean, start: root.progress() })
+            }
+            _ => None,
+        };
+        Scoring { tuned, relative }
+    }
+
+    /// Rewards in 0..1 per colour ([`rewards_by`] when absolute).
+    fn rewards<G: Searchable>(&self, d: &G) -> [f32; SEATS] {
+        let Some(rel) = &self.relative else { return rewards_by(d, self.tuned) };
+        if d.is_over() {
+            return rewards_by(d, self.tuned);
+        }
+        let mut r = leads(d, self.tuned);
+        let steps = d.progress() - rel.start;
+        for &c in d.seats() {
+            let i = c.index();
+            let diff = r[i] - rel.komi[i] + rel.lean[i] * steps;
+            r[i] = 1.0 / (1.0 + (-diff / 4.0).exp());
+        }
+        r
+    }
+}
+
+/// Each seated colour's value less the best of the others' (0 alone), by colour index.
+fn leads<G: Searchable>(d: &G, tuned: bool) -> [f32; SEATS] {
+    let mut out = [0.0; SEATS];
+    let seats = d.seats();
+    let v: Vec<f32> = seats.iter().map(|&c| if tuned { d.tuned_value(c) } else { d.value(c) }).collect();
+    for (i, &c) in seats.iter().enumerate() {
+        let best_other = v.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).fold(f32::MIN, f32::max);
+        out[c.index()] = if best_other == f32::MIN { 0.0 } else { v[i] - best_other };
+    }
+    out
+}
+
+/// The root's options, best first by the evaluation one move ahead in one deal, and how the
+/// search scores positions (relative to that deal, where it is).
+fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, tuned: bool, rng: &mut ChaCha8Rng) -> (Vec<Option<G::Move>>, Scoring) {
     let d = game.sample(me, rng);
+    let scoring = Scoring::at(&d, tuned);
     let mut buf = Vec::new();
     d.options(me, &mut buf);
     let mut scored: Vec<(f32, Option<G::Move>)> = buf
@@ -249,19 +317,19 @@ fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, tuned: bool, 
         .map(|&m| {
             let mut e = d.clone();
             apply(&mut e, Some(m));
-            (rewards_by(&e, tuned)[me.index()], Some(m))
+            (scoring.rewards(&e)[me.index()], Some(m))
         })
         .collect();
     if may_pass {
-        scored.push((rewards_by(&d, tuned)[me.index()], None));
+        scored.push((scoring.rewards(&d)[me.index()], None));
     }
     // Stable: equal look-aheads keep the order of the options.
     scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
-    scored.into_iter().map(|(_, m)| m).collect()
+    (scored.into_iter().map(|(_, m)| m).collect(), scoring)
 }
 
 /// Plays up to `limit` moves by the policy, then scores the position.
-fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, tuned: bool, buf: &mut Vec<G::Move>, rng: &mut ChaCha8Rng) -> [f32; SEATS] {
+fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, scoring: &Scoring, buf: &mut Vec<G::Move>, rng: &mut ChaCha8Rng) -> [f32; SEATS] {
     let start = d.clock();
     for _ in 0..limit {
         if d.is_over() || d.clock() >= start + d.horizon() {
@@ -274,7 +342,7 @@ fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, tuned: bool, buf: &
             None => break,
         }
     }
-    rewards_by(d, tuned)
+    scoring.rewards(d)
 }
 
 /// Rewards in 0..1 per colour: a share of the win when over; otherwise how far each colour's
