@@ -49,7 +49,7 @@ ensure_trunk() {
   if [ "$(trunk --version 2>/dev/null)" = "trunk $TRUNK_VERSION" ]; then
     echo "ok: trunk $TRUNK_VERSION"
   else
-    step "cargo install trunk $TRUNK_VERSION (a few minutes on 2 cores)"
+    step "cargo install trunk $TRUNK_VERSION (about 8 min on 2 cores)"
     # trunk 0.22 needs a newer rustc; --locked keeps its dependencies buildable. Without its
     # update check (we run it offline), and built the quick way (below).
     quick_install trunk --version "$TRUNK_VERSION" --locked --no-default-features --features rustls
