@@ -286,8 +286,7 @@ impl Scoring {
         let steps = d.progress() - rel.start;
         for &c in d.seats() {
             let i = c.index();
-            let diff = r[i] - rel.komi[i] + rel.lean[i] * steps;
-            r[i] = 1.0 / (1.0 + (-diff / 4.0).exp());
+            r[i] = logistic(r[i] - rel.komi[i] + rel.lean[i] * steps);
         }
         r
     }
@@ -303,6 +302,11 @@ fn leads<G: Searchable>(d: &G, tuned: bool) -> [f32; SEATS] {
         out[c.index()] = if best_other == f32::MIN { 0.0 } else { v[i] - best_other };
     }
     out
+}
+
+/// A lead in points as a reward in 0..1 (4 points ahead: 73 %).
+fn logistic(diff: f32) -> f32 {
+    1.0 / (1.0 + (-diff / 4.0).exp())
 }
 
 /// The root's options, best first by the evaluation one move ahead in one deal, and how the
@@ -362,11 +366,9 @@ pub fn rewards_by<G: Searchable>(d: &G, tuned: bool) -> [f32; SEATS] {
         }
         return r;
     }
-    let v: Vec<f32> = seats.iter().map(|&c| if tuned { d.tuned_value(c) } else { d.value(c) }).collect();
-    for (i, &c) in seats.iter().enumerate() {
-        let best_other = v.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).fold(f32::MIN, f32::max);
-        let diff = if best_other == f32::MIN { 0.0 } else { v[i] - best_other };
-        r[c.index()] = 1.0 / (1.0 + (-diff / 4.0).exp());
+    let leads = leads(d, tuned);
+    for &c in seats {
+        r[c.index()] = logistic(leads[c.index()]);
     }
     r
 }
