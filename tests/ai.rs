@@ -269,7 +269,9 @@ fn new_edition_computers_build_rather_than_trade_cards_forever() {
 /// 1,281 turns and ended with 3,539 ducats. The position is that game at turn 95 (blue leads
 /// 19 to 7, 16 cards left in the deck; every turn after it was sell-and-take, the deck never
 /// shrank). From it, hard computers with their normal settings (seeds as `arena` gives them)
-/// must run the deck down: the leader draws rather than take back what was just sold.
+/// must run the deck down: the leader draws rather than take back what was just sold (R-N13: a
+/// refill may take any market card but the one sold this turn; R-N8: only the deck's last card
+/// drawn starts the game's end).
 #[test]
 fn new_edition_hard_computers_run_the_deck_down_rather_than_sell_and_take_forever() {
     let text = include_str!("positions/newed_hard_loop_5008.txt");
