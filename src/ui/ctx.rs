@@ -14,6 +14,53 @@ use crate::i18n::Lang;
 use crate::tr;
 use leptos::prelude::*;
 use std::convert::Infallible;
+use std::rc::Rc;
+
+/// Where the game lives when friends play it on their own devices (the remote-play bundle,
+/// `ui::net`, sets one; the pass-and-play page never does, so none of it is in its bundle).
+pub trait Net {
+    /// Runs a change of the game held on this device and returns true (the host's device: its
+    /// host tells the friends), or returns false (a friend's device holds no game).
+    fn change(&self, f: &mut dyn FnMut(&mut AnySession)) -> bool;
+    /// Carries out a screen's command (the host's device checks it; a friend's device sends it).
+    ///
+    /// # Errors
+    /// The engine's or the host's reason.
+    fn send(&self, c: AnyCommand) -> Result<(), crate::engine::IllegalMove>;
+    /// What this device's screen shows.
+    fn table(&self) -> Option<AnyTable>;
+    /// "Play with friends" from the game's menu (the host's device: its friends' panel).
+    fn show_friends(&self);
+    /// The game's menu where no game is held (a friend's device).
+    fn menu(&self, open: RwSignal<bool>) -> AnyView;
+}
+
+thread_local! {
+    static NET: std::cell::RefCell<Option<Rc<dyn Net>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Plays the game of this page across devices from now on.
+pub fn set_net(net: Rc<dyn Net>) {
+    NET.with(|n| *n.borrow_mut() = Some(net));
+}
+
+fn net() -> Option<Rc<dyn Net>> {
+    NET.with(|n| n.borrow().clone())
+}
+
+/// "Play with friends on their devices" for game `id`: the friends' panel when this page hosts
+/// it already, else the page again as its host (the remote-play bundle).
+pub fn show_friends(id: &str) {
+    match net() {
+        Some(n) => n.show_friends(),
+        None => super::page::open_net(&format!("host={id}")),
+    }
+}
+
+/// The game's menu of a device that holds no game (nothing without remote play).
+pub fn net_menu(open: RwSignal<bool>) -> AnyView {
+    net().map_or_else(|| ().into_any(), |n| n.menu(open))
+}
 
 /// A tap that could mean several moves waits for the player's choice (how to pay, which region).
 #[derive(Clone, PartialEq, Debug, Default)]
@@ -60,6 +107,8 @@ pub struct Ctx {
     pub lang: RwSignal<Lang>,
     /// The "Learn the game" lesson, while one is on.
     pub tutorial: RwSignal<Option<crate::app::tutorial::Tutorial>>,
+    /// Bumped when the table of a game played across devices changed ([`Net`]).
+    pub net_changed: RwSignal<u32>,
 }
 
 /// Upper-cases the first letter.
@@ -81,9 +130,14 @@ impl Ctx {
     pub fn new(game: Option<AnySession>) -> Ctx {
         let game = RwSignal::new(game);
         let lang = RwSignal::new(crate::i18n::lang());
+        let net_changed = RwSignal::new(0);
         let table = Memo::new(move |_| {
             lang.track();
-            game.with(|g| g.as_ref().map(AnySession::table))
+            net_changed.track();
+            game.with(|g| match net() {
+                Some(n) => n.table(),
+                None => g.as_ref().map(AnySession::table),
+            })
         });
         Ctx {
             game,
@@ -101,6 +155,29 @@ impl Ctx {
             help: RwSignal::new(None),
             lang,
             tutorial: RwSignal::new(None),
+            net_changed,
+        }
+    }
+
+    /// Runs a change of the game on this device (through the host when friends play it on
+    /// their devices); `None` when there is no game here.
+    pub fn change<R>(&self, f: impl FnOnce(&mut AnySession) -> R) -> Option<R> {
+        let mut f = Some(f);
+        let mut out = None;
+        self.change_with(&mut |g| out = f.take().map(|f| f(g)));
+        out
+    }
+
+    fn change_with(&self, run: &mut dyn FnMut(&mut AnySession)) {
+        match net() {
+            Some(n) => {
+                n.change(run);
+            }
+            None => self.game.update(|g| {
+                if let Some(g) = g {
+                    run(g);
+                }
+            }),
         }
     }
 
@@ -127,12 +204,10 @@ impl Ctx {
                 return;
             }
         }
-        let mut result = Ok(());
-        self.game.update(|g| {
-            if let Some(g) = g {
-                result = g.apply(c);
-            }
-        });
+        let result = match net() {
+            Some(n) => n.send(c),
+            None => self.change(|g| g.apply(c)).unwrap_or(Ok(())),
+        };
         if act || matches!(c, AnyCommand::Either(Command::Undo | Command::UndoAll | Command::TakeDevice(_))) {
             self.help.set(None);
             self.highlight.set(Vec::new());
@@ -160,12 +235,18 @@ impl Ctx {
                 self.notice.set(Some(notice));
             }
             Tap::Explain { guess, at, if_legal } => {
-                let mut result = Ok(());
-                self.game.update_untracked(|g| {
-                    if let Some(g) = g {
-                        result = g.apply(Command::Explain(guess).into());
+                let result = match net() {
+                    Some(n) => n.send(Command::Explain(guess).into()),
+                    None => {
+                        let mut result = Ok(());
+                        self.game.update_untracked(|g| {
+                            if let Some(g) = g {
+                                result = g.apply(Command::Explain(guess).into());
+                            }
+                        });
+                        result
                     }
-                });
+                };
                 self.notice.set(Some(match result {
                     Ok(()) => if_legal,
                     Err(e) => {

@@ -49,11 +49,7 @@ pub fn switch(ctx: Ctx, lang: Lang) {
                 ctx.warning.set(None);
                 ctx.start_message.set(None);
                 ctx.bot_error.set(None);
-                ctx.game.update(|g| {
-                    if let Some(g) = g {
-                        g.relog();
-                    }
-                });
+                ctx.change(crate::app::AnySession::relog);
                 ctx.replay.update(|r| {
                     if let Some(r) = r {
                         let at = r.at();

@@ -37,7 +37,8 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let revealed = RwSignal::new(false);
     let sound_off = RwSignal::new(super::sound::muted());
     let Some((options, id, edition)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.options(), g.id().to_string(), g.edition()))) else {
-        return ().into_any();
+        // A friend's device holds no game: its own menu (remote play's).
+        return super::ctx::net_menu(open);
     };
     let link = format!("{}{}", base_url(), options.to_query());
     // The record, the log and the game's end are read when used: computers or another tab may
@@ -47,11 +48,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let log = move || ctx.game.with_untracked(|g| g.as_ref().map(|g| g.log_text()).unwrap_or_default());
     let copy_link = link.clone();
     let leave = move |_| {
-        ctx.game.update(|g| {
-            if let Some(g) = g {
-                g.undo_all();
-            }
-        });
+        ctx.change(crate::app::AnySession::undo_all);
         ctx.show(None);
         ctx.saves_changed.update(|n| *n += 1);
     };
@@ -66,6 +63,13 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                 <button type="button" data-copy-link="" on:click=move |_| copy(copy_link.clone(), status)>{tr!(ScreenCopyLink)}</button>
                 <button type="button" data-copy-log="" on:click=move |_| copy(log(), status)>{tr!(ScreenCopyLog)}</button>
             </div>
+            <div class="row"><button type="button" data-play-with-friends="" on:click={
+                let id = id.clone();
+                move |_| {
+                    open.set(false);
+                    super::ctx::show_friends(&id);
+                }
+            }>{tr!(ScreenPlayWithFriends)}</button></div>
             <h2>{tr!(ScreenGameRecord)}</h2>
             // Before the game is over the record's buttons come only after a warning that says
             // plainly that the record reveals everyone's hidden cards.

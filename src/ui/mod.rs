@@ -14,6 +14,7 @@ mod crash;
 pub mod ctx;
 pub mod lang;
 mod menu;
+pub mod net;
 mod newed;
 pub mod page;
 mod replay;
@@ -29,6 +30,7 @@ mod widgets;
 pub use ctx::Ctx;
 use crate::app::session::Screen;
 use crate::app::table::Command;
+use crate::tr;
 use leptos::prelude::*;
 
 /// What the root shows: a change of it draws a new screen; everything else updates in place.
@@ -50,7 +52,22 @@ pub fn App() -> impl IntoView {
     provide_context(ctx);
     start::open_from_link(ctx);
     seats::drive_computers(ctx);
-    // Escape closes the topmost dialog; with no dialog open it takes back a staged step.
+    escape_keys(ctx);
+    // Another tab or window changed a save: the list follows, and so does the game shown
+    // if it was this one. A page woken from sleep checks too (it may have missed events).
+    let _ = window_event_listener(leptos::ev::storage, move |ev| {
+        if ev.key().is_none_or(|k| k.starts_with(storage::SAVE_PREFIX)) {
+            ctx.saves_changed.update(|n| *n += 1);
+            ctx.follow_if_moved_on();
+        }
+    });
+    let _ = window_event_listener(leptos::ev::visibilitychange, move |_| ctx.follow_if_moved_on());
+    view! { <Root/> }
+}
+
+/// The keyboard of every game screen: Escape closes the topmost dialog; with no dialog open it
+/// takes back a staged step.
+pub fn escape_keys(ctx: Ctx) {
     let _ = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() != "Escape" {
             return;
@@ -67,16 +84,6 @@ pub fn App() -> impl IntoView {
             }
         }
     });
-    // Another tab or window changed a save: the list follows, and so does the game shown
-    // if it was this one. A page woken from sleep checks too (it may have missed events).
-    let _ = window_event_listener(leptos::ev::storage, move |ev| {
-        if ev.key().is_none_or(|k| k.starts_with(storage::SAVE_PREFIX)) {
-            ctx.saves_changed.update(|n| *n += 1);
-            ctx.follow_if_moved_on();
-        }
-    });
-    let _ = window_event_listener(leptos::ev::visibilitychange, move |_| ctx.follow_if_moved_on());
-    view! { <Root/> }
 }
 
 /// Whatever screen the state calls for (the app without reading the link).
@@ -93,8 +100,8 @@ pub fn Root() -> impl IntoView {
                 Screen::HandOver(c) => Shown::HandOver(*c),
                 Screen::Announcement(a) => Shown::Announcement(a.clone()),
                 Screen::Over => Shown::Over,
-                Screen::Play(_) | Screen::Thinking(_) if t.edition() == crate::engine::Edition::New => Shown::New,
-                Screen::Play(_) | Screen::Thinking(_) => Shown::Classic,
+                Screen::Play(_) | Screen::Thinking(_) | Screen::Elsewhere(_) if t.edition() == crate::engine::Edition::New => Shown::New,
+                Screen::Play(_) | Screen::Thinking(_) | Screen::Elsewhere(_) => Shown::Classic,
             },
         })
     });
@@ -127,10 +134,18 @@ pub fn mount() {
     // German or Italian words are fetched first (from the service worker's cache once it has
     // them); if they can't be had, the page opens in English and says why.
     let lang = lang::initial();
+    let net = page::net_address();
     // Leptos's executor starts with the app: before it, the plain wasm-bindgen one.
     wasm_bindgen_futures::spawn_local(async move {
-        let failed = lang::load(lang).await.err();
-        lang::apply(if failed.is_some() { crate::i18n::Lang::En } else { lang });
+        // Hosting or joining a game with friends on their devices: the remote-play bundle
+        // draws the page (if it can't be had, this page opens and says why).
+        let net_failed = if net { page::start_net().await.err() } else { None };
+        if net && net_failed.is_none() {
+            return;
+        }
+        let lang_failed = lang::load(lang).await.err();
+        lang::apply(if lang_failed.is_some() { crate::i18n::Lang::En } else { lang });
+        let failed = lang_failed.or(net_failed.map(|why| tr!(ScreenNetUnavailable, why = why)));
         leptos::mount::mount_to_body(move || {
             let app = App();
             if let Some(why) = failed.clone() {

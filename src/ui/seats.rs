@@ -120,15 +120,7 @@ pub fn drive(ctx: Ctx) {
             return;
         }
         ASKED.with(|a| a.borrow_mut().take());
-        let mut result = Ok(());
-        match answer {
-            Ok(d) => ctx.game.update(|g| {
-                if let Some(g) = g {
-                    result = g.play_job(&job, d.line.as_deref());
-                }
-            }),
-            Err(e) => result = Err(e),
-        }
+        let result = answer.and_then(|d| ctx.change(|g| g.play_job(&job, d.line.as_deref())).unwrap_or(Ok(())));
         if let Err(e) = result {
             let edition = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.edition())).unwrap_or(crate::engine::Edition::Classic);
             ctx.bot_error.set(Some(tr!(ScreenBotStopped, colour = crate::app::names::colour_name(edition, job.colour), why = e)));
@@ -189,11 +181,7 @@ fn hint(ctx: Ctx, busy: RwSignal<bool>) {
                 let Some((words, why, spaces)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.hint_words(d.line.as_deref(), who, d.why.clone()))) else { return };
                 ctx.highlight.set(spaces);
                 ctx.notice.set(Some(tr!(ScreenHintNotice, move = words, why = why)));
-                ctx.game.update(|g| {
-                    if let Some(g) = g {
-                        g.hint_used(who);
-                    }
-                });
+                ctx.change(|g| g.hint_used(who));
                 ctx.persist();
             }
             Err(e) => ctx.notice.set(Some(tr!(ScreenNoHint, why = e))),

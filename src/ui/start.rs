@@ -164,13 +164,19 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
             })
             .collect();
         let bots: Vec<(Colour, Level)> = (0..n).filter_map(|i| Level::parse(&kinds.get_untracked()[i]).map(|l| (players[i], l))).collect();
-        if bots.len() == n {
+        let friends: Vec<(Colour, Option<u64>)> = (0..n).filter(|&i| kinds.get_untracked()[i] == "friend").map(|i| (players[i], None)).collect();
+        if bots.len() + friends.len() == n {
             return error.set(Some(tr!(String ScreenNeedPerson)));
         }
         ctx.start_message.set(None);
         error.set(None);
         let seats = Seats { bots, hints: hints.get_untracked().then(Default::default) };
         start_game(ctx, &StartOptions { edition: edition.get_untracked(), players, names: nm, setup: kind, seed: Some(seed_value), public_money: public_money.get_untracked(), neutral: None, seats, pace: None });
+        // Friends on their own devices: this device hosts the game (the remote-play bundle).
+        if let Some(id) = ctx.shown_id().filter(|_| !friends.is_empty()) {
+            storage::set_net_seats(&id, &friends);
+            super::page::open_net(&format!("host={id}"));
+        }
     };
     // The form is drawn again whenever a choice changes (typing a name changes nothing).
     let form = move || {
@@ -189,7 +195,7 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
                     <input type="text" maxlength=crate::app::params::MAX_NAME.to_string() placeholder=colour_name(e, c) value=names.with_value(|ns| ns[i].clone()) data-name=i.to_string()
                         aria-label=tr!(ScreenNameOf, n = i + 1) on:input=move |ev| names.update_value(|ns| ns[i] = event_target_value(&ev))/>
                     <select data-seat=i.to_string() aria-label=tr!(ScreenSeatOf, n = i + 1) on:change=move |ev| kinds.update(|k| k[i] = Some(event_target_value(&ev)).filter(|v| v != "person").unwrap_or_default())>
-                        {[("person", tr!(ScreenSeatPerson)), ("easy", tr!(ScreenSeatEasy)), ("medium", tr!(ScreenSeatMedium)), ("hard", tr!(ScreenSeatHard))].map(|(v, label)| view! { <option value=v selected=v == kind>{label}</option> })}
+                        {[("person", tr!(ScreenSeatPerson)), ("easy", tr!(ScreenSeatEasy)), ("medium", tr!(ScreenSeatMedium)), ("hard", tr!(ScreenSeatHard)), ("friend", tr!(ScreenSeatFriend))].map(|(v, label)| view! { <option value=v selected=v == kind>{label}</option> })}
                     </select>
                 </div>
             }

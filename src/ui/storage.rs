@@ -201,6 +201,26 @@ pub fn restore(id: &str, text: &str) {
     let _ = LocalStorage::raw().set_item(&format!("{SAVE_PREFIX}{id}"), text);
 }
 
+const NET_HOST_PREFIX: &str = "loewenherz/net/host/";
+
+/// The seats of game `id` that friends play on their own devices, each with its join token
+/// once its first invite was made (`None` before).
+pub fn net_seats(id: &str) -> Vec<(crate::engine::Colour, Option<u64>)> {
+    let text = raw_get(&format!("{NET_HOST_PREFIX}{id}")).unwrap_or_default();
+    text.split_whitespace()
+        .filter_map(|part| {
+            let (c, token) = part.split_once(':').map_or((part, None), |(c, t)| (c, t.parse().ok()));
+            Some((crate::engine::Colour::parse(c)?, token))
+        })
+        .collect()
+}
+
+/// Remembers the seats friends play in game `id` (kept beside its save).
+pub fn set_net_seats(id: &str, seats: &[(crate::engine::Colour, Option<u64>)]) {
+    let text: Vec<String> = seats.iter().map(|(c, t)| t.map_or_else(|| c.name().to_string(), |t| format!("{}:{t}", c.name()))).collect();
+    let _ = LocalStorage::raw().set_item(&format!("{NET_HOST_PREFIX}{id}"), &text.join(" "));
+}
+
 const LANG_KEY: &str = "loewenherz/lang";
 
 /// The language the player chose from the menu (a code like `de`), if any.

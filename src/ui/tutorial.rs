@@ -48,7 +48,7 @@ pub fn entry(ctx: Ctx) -> impl IntoView {
 /// game's board is on screen (not behind an announcement).
 fn active(ctx: Ctx) -> Option<(Tutorial, Progress)> {
     let t = ctx.tutorial.get()?;
-    let board = ctx.table.with(|tb| tb.as_ref().is_some_and(|tb| matches!(tb.screen(), Screen::Play(_) | Screen::Thinking(_))));
+    let board = ctx.table.with(|tb| tb.as_ref().is_some_and(|tb| matches!(tb.screen(), Screen::Play(_) | Screen::Thinking(_) | Screen::Elsewhere(_))));
     ctx.game.with(|g| g.as_ref().filter(|g| board && t.on(g)).map(|g| (t.clone(), t.progress(g))))
 }
 

@@ -234,9 +234,12 @@ pub fn EndScreen() -> impl IntoView {
             {tree("plot-host", plot)}
             {record.map(|(record, id)| view! { <div class="export"><RecordButtons record=record id=id status=status/></div> })}
             {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
-            <div class="row">
-                <button type="button" class="primary" data-play-again="" on:click=move |_| play_again(ctx)>{tr!(ScreenPlayAgain)}</button>
-            </div>
+            // A friend's device holds no game to play again.
+            {ctx.game.with_untracked(Option::is_some).then(|| view! {
+                <div class="row">
+                    <button type="button" class="primary" data-play-again="" on:click=move |_| play_again(ctx)>{tr!(ScreenPlayAgain)}</button>
+                </div>
+            })}
             <Board model=board/>
             {back_to_menu(ctx)}
         </div>

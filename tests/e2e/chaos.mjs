@@ -303,11 +303,12 @@ function randomTap(page, pick, boardOnly) {
       const controls = boardOnly
         ? [...document.querySelectorAll("[data-layer] [data-a]")]
         : [...document.querySelectorAll("button, select, textarea, input:not([type=file]), summary, [role=button], [data-layer] [data-a]")].filter((e) => !e.disabled);
-      const list = controls.filter(shown);
+      // Remote play leaves this page for the remote-play bundle (tests/e2e/net.test.mjs covers it).
+      const list = controls.filter(shown).filter((e) => !e.matches("[data-play-with-friends]"));
       if (!list.length) return "nothing to tap";
       const e = list[Math.floor(pick * list.length)];
       if (e.tagName === "SELECT") {
-        const opts = [...e.options].filter((o) => !o.disabled);
+        const opts = [...e.options].filter((o) => !o.disabled && o.value !== "friend");
         if (opts.length) {
           e.value = opts[Math.floor(pick * 7919) % opts.length].value;
           e.dispatchEvent(new Event("change", { bubbles: true }));

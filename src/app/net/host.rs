@@ -43,6 +43,12 @@ struct RemoteSeat {
     strikes: u32,
 }
 
+impl RemoteSeat {
+    fn new(colour: Colour, token: u64) -> RemoteSeat {
+        RemoteSeat { colour, token, connected: false, seq: 0, log_sent: 0, last: Vec::new(), last_n: None, held: None, notices: Vec::new(), strikes: 0 }
+    }
+}
+
 /// A message for a remote seat.
 #[derive(Clone, Debug)]
 pub struct Outgoing {
@@ -78,7 +84,7 @@ impl Host {
         let tag = game_tag(session.id());
         let remotes = remote
             .iter()
-            .map(|&(colour, token)| RemoteSeat { colour, token, connected: false, seq: 0, log_sent: 0, last: Vec::new(), last_n: None, held: None, notices: Vec::new(), strikes: 0 })
+            .map(|&(colour, token)| RemoteSeat::new(colour, token))
             .collect();
         let mut h = Host { session, tag, remotes, ended: None };
         h.settle();
@@ -119,6 +125,21 @@ impl Host {
                 }
             })
         });
+    }
+
+    /// Seat `c`, played at the host's device until now, is a friend's on their own device from
+    /// now on (`token`: its invite's). Steps staged here are taken back.
+    pub fn add_remote(&mut self, c: Colour, token: u64) {
+        if self.remotes.iter().any(|r| r.colour == c) || !each_session!(&self.session, s => s.players().contains(&c)) {
+            return;
+        }
+        self.remotes.push(RemoteSeat::new(c, token));
+        self.changing(AnySession::undo_all);
+    }
+
+    /// The seats friends play on their own devices.
+    pub fn remote_seats(&self) -> Vec<Colour> {
+        self.remote_colours()
     }
 
     /// Messages refused from a seat since its last accepted one.
@@ -452,7 +473,8 @@ fn local_table<G: NetRules>(s: &Session<G>, remote: &[Colour], here: &[Colour], 
     let over = s.game.is_over();
     let screen = match (s.announcements.first(), actor) {
         (Some(text), _) => Screen::Announcement(text.clone()),
-        (None, Some(a)) => Screen::Thinking(a),
+        (None, Some(a)) if presence(a) == Presence::Computer => Screen::Thinking(a),
+        (None, Some(a)) => Screen::Elsewhere(a),
         (None, None) => Screen::Over,
     };
     let prompt = match actor {
@@ -552,7 +574,7 @@ fn seat_update<G: NetRules>(s: &mut Session<G>, r: &RemoteSeat, presence: &[(Col
     } else {
         let a = actor.unwrap_or(c);
         let p = presence.iter().find(|(x, _)| *x == a).map_or(Presence::Here, |&(_, p)| p);
-        (Screen::Thinking(a), waiting(s, a, p))
+        (if p == Presence::Computer { Screen::Thinking(a) } else { Screen::Elsewhere(a) }, waiting(s, a, p))
     };
     SeatUpdate {
         seq: 0,

@@ -114,6 +114,10 @@ impl Wire for Screen {
                 c.put(w);
             }
             Screen::Over => w.byte(4),
+            Screen::Elsewhere(c) => {
+                w.byte(5);
+                c.put(w);
+            }
         }
     }
     fn take(r: &mut Reader) -> Result<Self, WireError> {
@@ -123,6 +127,7 @@ impl Wire for Screen {
             2 => Screen::Play(Wire::take(r)?),
             3 => Screen::Thinking(Wire::take(r)?),
             4 => Screen::Over,
+            5 => Screen::Elsewhere(Wire::take(r)?),
             _ => return Err(WireError::BadValue),
         })
     }

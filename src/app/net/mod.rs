@@ -33,8 +33,10 @@
 //! (largest 1.5 kB), a welcome under 100 bytes, a rejoin with a whole log of ~190 lines 7 kB.
 
 pub mod host;
+pub mod invite;
 pub mod message;
 pub mod remote;
+pub mod sdp;
 pub mod views;
 pub mod wire;
 // Native only: whole games and fuzzing measure sizes and times with the host's word size and

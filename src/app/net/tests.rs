@@ -85,6 +85,7 @@ fn at_the_table<G: NetRules>(mut s: Session<G>) -> Session<G> {
                 let m = computer(&s.game, c, &mut n);
                 s.bot_move(m).unwrap();
             }
+            Screen::Elsewhere(c) => panic!("a session alone never waits for {c} elsewhere"),
             Screen::Play(c) => {
                 let cmd = decide(&t, c, &mut n);
                 s.apply(cmd).unwrap();
@@ -179,7 +180,7 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
     let t: Table<G> = table_of(host.table());
     let here: Vec<Colour> = crate::each_session!(host.session(), s => s.players().iter().copied().filter(|&p| host.presence(p) == super::message::Presence::Here).collect());
     assert!(G::viewer_of(&t.view).is_none_or(|v| here.contains(&v)), "the host's device shows only its own people's secrets ({:?})", t.screen);
-    if let Screen::Thinking(c) = t.screen {
+    if let Screen::Thinking(c) | Screen::Elsewhere(c) = t.screen {
         assert!(G::viewer_of(&t.view).is_none_or(|v| here == [v]), "while {c} plays, the host's device shows only its one person's secrets");
     }
     for r in remotes.iter_mut() {
@@ -212,14 +213,15 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
             assert_eq!(G::viewer_of(&t.view), None, "behind a hand-over: nobody's secrets");
             host.local(AnyCommand::Either(Command::TakeDevice(c))).unwrap();
         }
-        Screen::Thinking(c) if host.presence(c) == super::message::Presence::Computer => {
+        Screen::Thinking(c) => {
+            assert_eq!(host.presence(c), super::message::Presence::Computer, "only a computer thinks");
             host.with_session(|s| {
                 let s = as_session::<G>(s);
                 let m = computer(&s.game, c, n);
                 s.bot_move(m).unwrap();
             });
         }
-        Screen::Thinking(c) => {
+        Screen::Elsewhere(c) => {
             assert!(remotes.iter().any(|r| r.seat() == c), "{c} should act on their device, yet nobody does");
             panic!("{c} is to move on their device, yet their device offers nothing to do");
         }
@@ -306,7 +308,7 @@ fn joined_classic(until: impl Fn(&Host, &Table<classic::game::Game>) -> bool) ->
         match t.screen {
             Screen::Play(c) => host.local(AnyCommand::Classic(decide(&t, c, &mut n))).unwrap(),
             Screen::Announcement(_) => host.local(AnyCommand::Either(Command::Dismiss)).unwrap(),
-            Screen::Thinking(c) => {
+            Screen::Elsewhere(c) => {
                 let r = remotes.iter_mut().find(|r| r.seat() == c).unwrap();
                 let t: Table<classic::game::Game> = table_of(r.table().unwrap());
                 if let Screen::Announcement(_) = t.screen {
@@ -334,7 +336,7 @@ fn refusal(host: &Host, bytes: &[u8]) -> Refusal {
 
 #[test]
 fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_change_nothing() {
-    let (mut host, _) = joined_classic(|_, t| t.screen == Screen::Thinking(Colour::Yellow));
+    let (mut host, _) = joined_classic(|_, t| t.screen == Screen::Elsewhere(Colour::Yellow));
     let tag = host.tag();
     let before = (host.session().record(), host.table());
     let classic = |m: classic::moves::Move| AnyCommand::Classic(Command::Act(m));
@@ -444,7 +446,7 @@ fn sealed_bids_from_friends_are_committed_first_held_by_the_host_and_revealed_to
         let PhaseView::Duel { have_bid, own_bid, .. } = &u.view.phase else { panic!("still the duel") };
         if o.to == second {
             assert_eq!(*own_bid, match bid { classic::moves::Move::Bid { money, treasures, .. } => Some((money, treasures)), _ => None }, "the bidder sees its own bid");
-            assert_eq!(u.screen, Screen::Thinking(first));
+            assert_eq!(u.screen, Screen::Elsewhere(first));
         } else {
             assert_eq!(*own_bid, None);
             assert!(!have_bid.contains(&second), "{} is not even told that {second} has bid", o.to);
@@ -478,7 +480,7 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
     let (mut n, mut sizes) = (ByColour::default(), Vec::new());
     // Play on until Blue is to move, well into the game.
     let mut steps = 0;
-    while steps < 150 || !matches!(host.table().screen(), Screen::Thinking(Colour::Blue)) {
+    while steps < 150 || !matches!(host.table().screen(), Screen::Elsewhere(Colour::Blue)) {
         assert!(step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes));
         steps += 1;
     }
@@ -490,7 +492,7 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
     deliver(&host, &mut remotes, out, &mut sizes);
     assert!(remotes[1].presence().contains(&(Colour::Blue, Presence::Remote { connected: false })), "Orange sees that Blue is away");
     let t: Table<newed::Game> = table_of(remotes[1].table().unwrap());
-    assert_eq!(t.screen, Screen::Thinking(Colour::Blue));
+    assert_eq!(t.screen, Screen::Elsewhere(Colour::Blue));
     assert!(t.prompt.contains("disconnected"), "{}", t.prompt);
     // Blue opens the game again: a fresh page with the seat's token and nothing else.
     let tag = host.tag();

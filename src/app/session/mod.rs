@@ -180,6 +180,9 @@ pub enum Screen {
     Play(Colour),
     /// A computer decides (the board shows what the person holding the device may see).
     Thinking(Colour),
+    /// Someone away from this device acts: a friend on their own device, or (on a friend's
+    /// device) anyone but a computer. Only the host of a game across devices shows it.
+    Elsewhere(Colour),
     /// The game is over.
     Over,
 }

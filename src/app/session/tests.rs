@@ -52,6 +52,7 @@ mod classic {
             match s.screen() {
                 Screen::Over => break,
                 Screen::HandOver(c) => panic!("hand-over to {c} at a table with one person"),
+                Screen::Elsewhere(c) => panic!("a session alone never waits for {c} elsewhere"),
                 Screen::Announcement(_) => s.dismiss_announcement(),
                 Screen::Thinking(c) => {
                     let due = s.game.to_move().contains(&c);
@@ -462,6 +463,7 @@ mod both {
                     s.apply(Command::Dismiss).unwrap();
                 }
                 Screen::Thinking(c) => panic!("no computers here, yet {c} thinks"),
+                Screen::Elsewhere(c) => panic!("a session alone never waits for {c} elsewhere"),
                 Screen::HandOver(c) => {
                     // Behind a hand-over screen: nobody's secrets, nothing to tap, and only the
                     // colour named can take the device.
@@ -546,6 +548,7 @@ mod both {
             let t = s.table();
             match t.screen.clone() {
                 Screen::Over | Screen::Thinking(_) => break,
+                Screen::Elsewhere(c) => panic!("a session alone never waits for {c} elsewhere"),
                 Screen::Announcement(_) => s.apply(Command::Dismiss).unwrap(),
                 Screen::HandOver(c) => s.apply(Command::TakeDevice(c)).unwrap(),
                 Screen::Play(_) if t.step.review => s.apply(Command::EndReview).unwrap(),
@@ -596,6 +599,7 @@ mod both {
             match s.screen() {
                 Screen::Over => break,
                 Screen::HandOver(c) => panic!("a hand-over to {c} with one person at the table"),
+                Screen::Elsewhere(c) => panic!("a session alone never waits for {c} elsewhere"),
                 Screen::Announcement(_) => s.apply(Command::Dismiss).unwrap(),
                 Screen::Thinking(c) => {
                     assert_eq!(G::viewer_of(&s.table().view), Some(me), "my secrets stay on screen while computers think");

@@ -1,0 +1,450 @@
+//! The host's device: it holds the game ([`Host`]), draws its own people's table, sends each
+//! friend's device its seat's messages over that seat's data channel, and shows the friends'
+//! panel — an invite per friend's seat (link, copy, QR), where their reply goes, who is
+//! connected, a computer standing in for a friend who is away, and the connection helpers.
+
+use super::rtc::{Event, Peer};
+use super::{pack, unpack, link_error, base_link, Qr};
+use crate::app::net::host::Host;
+use crate::app::net::invite::{packed_part, Invite, Reply};
+use crate::app::net::message::Presence;
+use crate::app::{AnyCommand, AnySession, AnyTable};
+use crate::engine::ai::Level;
+use crate::engine::{Colour, IllegalMove};
+use crate::tr;
+use crate::ui::ctx::{Ctx, Net};
+use crate::ui::storage;
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Refused messages in a row after which a friend's link is closed.
+const MAX_STRIKES: u32 = 12;
+/// The ICE servers of a new host (one public STUN server: most home networks connect).
+const DEFAULT_ICE: &str = "stun:stun.l.google.com:19302";
+const ICE_KEY: &str = "loewenherz/net/ice";
+/// The channel an open host page listens on for replies opened in the same browser.
+pub const REPLIES: &str = "loewenherz-net-replies";
+
+/// The ICE servers new invites use (the host's settings, a line each: an address, and for a
+/// TURN server its user name and password after it; none: one local network).
+pub fn ice_servers() -> Vec<String> {
+    let text = web_sys::window().and_then(|w| w.local_storage().ok().flatten()).and_then(|s| s.get_item(ICE_KEY).ok().flatten()).unwrap_or_else(|| DEFAULT_ICE.into());
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && l.len() <= 256).take(8).map(str::to_string).collect()
+}
+
+fn set_ice_servers(text: &str) {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.set_item(ICE_KEY, text.trim());
+    }
+}
+
+fn fresh_u32() -> u32 {
+    let mut b = [0u8; 4];
+    let _ = getrandom::fill(&mut b);
+    u32::from_le_bytes(b)
+}
+
+fn fresh_token() -> u64 {
+    let mut b = [0u8; 8];
+    let _ = getrandom::fill(&mut b);
+    u64::from_le_bytes(b)
+}
+
+/// One friend's seat on the host's device: its current invite and link.
+struct Link {
+    seat: Colour,
+    token: u64,
+    round: u32,
+    peer: Option<Rc<Peer>>,
+    joined: bool,
+}
+
+/// What the friends' panel shows of a seat.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Row {
+    colour: Colour,
+    name: String,
+    presence: Presence,
+    /// The invite link to send (`None`: being made, or the seat is played here).
+    invite: Option<String>,
+    /// What happened last (a reply refused, an invite that failed).
+    status: Option<String>,
+}
+
+/// The host's side of remote play.
+pub struct HostNet {
+    ctx: Ctx,
+    id: String,
+    host: RefCell<Host>,
+    links: RefCell<Vec<Link>>,
+    rows: RwSignal<Vec<Row>>,
+    open: RwSignal<bool>,
+}
+
+impl Net for HostNet {
+    fn change(&self, f: &mut dyn FnMut(&mut AnySession)) -> bool {
+        self.host.borrow_mut().with_session(|s| f(s));
+        self.after();
+        true
+    }
+
+    fn send(&self, c: AnyCommand) -> Result<(), IllegalMove> {
+        let r = self.host.borrow_mut().local(c);
+        self.after();
+        r
+    }
+
+    fn table(&self) -> Option<AnyTable> {
+        Some(self.host.borrow().table())
+    }
+
+    fn show_friends(&self) {
+        self.open.set(true);
+    }
+
+    fn menu(&self, _: RwSignal<bool>) -> AnyView {
+        // The host's device holds the game: the game's own menu is drawn.
+        ().into_any()
+    }
+}
+
+impl HostNet {
+    /// The session shown and saved follows the host's; each friend gets what is due to it.
+    fn after(&self) {
+        let out = self.host.borrow_mut().outbox();
+        for o in out {
+            self.send_to(o.to, &o.bytes);
+        }
+        let session = self.host.borrow().session().clone();
+        self.ctx.game.set(Some(session));
+        self.ctx.persist();
+        self.refresh();
+    }
+
+    fn send_to(&self, seat: Colour, bytes: &[u8]) {
+        let peer = self.links.borrow().iter().find(|l| l.seat == seat && l.joined).and_then(|l| l.peer.clone());
+        if let Some(p) = peer {
+            p.send(bytes);
+        }
+    }
+
+    fn refresh(&self) {
+        let host = self.host.borrow();
+        let links = self.links.borrow();
+        let (players, names): (Vec<Colour>, Vec<String>) = match host.session() {
+            AnySession::Classic(s) => (s.players().to_vec(), s.players().iter().map(|&c| s.name(c)).collect()),
+            AnySession::New(s) => (s.players().to_vec(), s.players().iter().map(|&c| s.name(c)).collect()),
+        };
+        let old = self.rows.get_untracked();
+        let rows = players
+            .into_iter()
+            .zip(names)
+            .map(|(colour, name)| {
+                let before = old.iter().find(|r| r.colour == colour);
+                Row {
+                    colour,
+                    name,
+                    presence: host.presence(colour),
+                    invite: if links.iter().any(|l| l.seat == colour) { before.and_then(|r| r.invite.clone()) } else { None },
+                    status: before.and_then(|r| r.status.clone()),
+                }
+            })
+            .collect::<Vec<_>>();
+        drop((host, links));
+        if rows != old {
+            self.rows.set(rows);
+        }
+    }
+
+    fn set_row(&self, seat: Colour, f: impl FnOnce(&mut Row)) {
+        self.rows.update(|rows| {
+            if let Some(r) = rows.iter_mut().find(|r| r.colour == seat) {
+                f(r);
+            }
+        });
+    }
+
+    fn name(&self, seat: Colour) -> String {
+        self.rows.with_untracked(|rows| rows.iter().find(|r| r.colour == seat).map(|r| r.name.clone())).unwrap_or_default()
+    }
+
+    /// Makes a new invite for a friend's seat (the link before it no longer connects).
+    fn invite(self: &Rc<Self>, seat: Colour) {
+        let round = fresh_u32();
+        let token = {
+            let mut links = self.links.borrow_mut();
+            let Some(l) = links.iter_mut().find(|l| l.seat == seat) else { return };
+            if let Some(p) = l.peer.take() {
+                p.close();
+            }
+            if l.joined {
+                l.joined = false;
+                self.host.borrow_mut().disconnected(seat);
+            }
+            l.round = round;
+            l.token
+        };
+        self.set_row(seat, |r| {
+            r.invite = None;
+            r.status = None;
+        });
+        let me = self.clone();
+        leptos::task::spawn_local(async move {
+            let ice = ice_servers();
+            let on = {
+                let me = me.clone();
+                move |ev| me.clone().heard(seat, round, ev)
+            };
+            match Peer::offer(&ice, on).await {
+                Ok((peer, offer)) => {
+                    let tag = me.host.borrow().tag();
+                    let invite = Invite { tag, seat, token, round, ice, offer };
+                    let link = match pack(&invite.encode()).await {
+                        Some(p) => format!("{}#join={p}", base_link()),
+                        None => return me.set_row(seat, |r| r.status = Some(tr!(NetInviteFailed, why = "CompressionStream"))),
+                    };
+                    let current = {
+                        let mut links = me.links.borrow_mut();
+                        match links.iter_mut().find(|l| l.seat == seat && l.round == round) {
+                            Some(l) => {
+                                l.peer = Some(Rc::new(peer));
+                                true
+                            }
+                            None => false,
+                        }
+                    };
+                    if current {
+                        me.set_row(seat, |r| r.invite = Some(link));
+                    }
+                }
+                Err(why) => me.set_row(seat, |r| r.status = Some(tr!(NetInviteFailed, why = why))),
+            }
+            me.after();
+        });
+    }
+
+    /// Something happened on the link of `seat`'s invite `round`.
+    fn heard(self: Rc<Self>, seat: Colour, round: u32, ev: Event) {
+        let (peer, joined) = {
+            let links = self.links.borrow();
+            match links.iter().find(|l| l.seat == seat && l.round == round) {
+                Some(l) => (l.peer.clone(), l.joined),
+                // An invite replaced since: its link is closed already.
+                None => return,
+            }
+        };
+        match ev {
+            Event::Open => {}
+            Event::Message(bytes) => {
+                let got = self.host.borrow_mut().receive(joined.then_some(seat), &bytes);
+                if got.seat.is_some() && got.seat != Some(seat) {
+                    // A token of another seat on this seat's link: not this invite's friend.
+                    if let Some(p) = peer {
+                        p.close();
+                    }
+                    return self.after();
+                }
+                if got.seat == Some(seat) && !joined {
+                    if let Some(l) = self.links.borrow_mut().iter_mut().find(|l| l.seat == seat && l.round == round) {
+                        l.joined = true;
+                    }
+                    self.set_row(seat, |r| r.status = None);
+                }
+                if let Some(p) = &peer {
+                    for reply in &got.replies {
+                        p.send(reply);
+                    }
+                }
+                if self.host.borrow().strikes(seat) >= MAX_STRIKES {
+                    let name = self.name(seat);
+                    self.set_row(seat, |r| r.status = Some(tr!(NetDropped, name = name)));
+                    return self.invite(seat);
+                }
+                self.after();
+            }
+            Event::Closed => {
+                if joined {
+                    // Gone (a reload, a lost network): a new invite is ready to send at once.
+                    self.invite(seat);
+                    let name = self.name(seat);
+                    self.set_row(seat, |r| r.status = Some(tr!(NetGone, name = name)));
+                }
+            }
+        }
+    }
+
+    /// A reply pasted here or opened in another tab of this browser; `Err` says why it can't
+    /// be used.
+    async fn reply(self: &Rc<Self>, text: &str) -> Result<Colour, String> {
+        let bytes = unpack(packed_part(text, "reply")).await.ok_or_else(|| tr!(NetReplyBad, why = tr!(NetLinkGarbled)))?;
+        let reply = Reply::decode(&bytes).map_err(|e| tr!(NetReplyBad, why = link_error(e)))?;
+        if reply.tag != self.host.borrow().tag() {
+            return Err(tr!(String NetReplyForeign));
+        }
+        let name = self.name(reply.seat);
+        let peer = self.links.borrow().iter().find(|l| l.seat == reply.seat).map(|l| (l.round == reply.round, l.peer.clone()));
+        let peer = match peer {
+            None => return Err(tr!(String NetReplyForeign)),
+            Some((false, _)) => return Err(tr!(NetReplyOld, name = name)),
+            Some((true, None)) => return Err(tr!(NetReplyOld, name = name)),
+            Some((true, Some(p))) => p,
+        };
+        if peer.answered() {
+            return Err(tr!(NetReplyUsed, name = name));
+        }
+        peer.accept(&reply.answer).await.map_err(|why| tr!(NetReplyBad, why = why))?;
+        Ok(reply.seat)
+    }
+
+    /// A seat played here until now becomes a friend's.
+    fn add_friend(self: &Rc<Self>, seat: Colour) {
+        let token = fresh_token();
+        self.host.borrow_mut().add_remote(seat, token);
+        self.links.borrow_mut().push(Link { seat, token, round: 0, peer: None, joined: false });
+        self.remember();
+        self.invite(seat);
+        self.after();
+    }
+
+    fn remember(&self) {
+        let seats: Vec<(Colour, Option<u64>)> = self.links.borrow().iter().map(|l| (l.seat, Some(l.token))).collect();
+        storage::set_net_seats(&self.id, &seats);
+    }
+}
+
+/// Hosts saved game `id` on this device: its friends' seats get invites.
+pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
+    let session = storage::load(id)?;
+    let players: Vec<Colour> = match &session {
+        AnySession::Classic(s) => s.players().to_vec(),
+        AnySession::New(s) => s.players().to_vec(),
+    };
+    let seats: Vec<(Colour, u64)> = storage::net_seats(id).into_iter().filter(|(c, _)| players.contains(c)).map(|(c, t)| (c, t.unwrap_or_else(fresh_token))).collect();
+    let host = Host::new(session, &seats);
+    let net = Rc::new(HostNet {
+        ctx,
+        id: id.to_string(),
+        host: RefCell::new(host),
+        links: RefCell::new(seats.iter().map(|&(seat, token)| Link { seat, token, round: 0, peer: None, joined: false }).collect()),
+        rows: RwSignal::new(Vec::new()),
+        open: RwSignal::new(true),
+    });
+    net.remember();
+    crate::ui::ctx::set_net(net.clone());
+    net.after();
+    for (seat, _) in seats {
+        net.invite(seat);
+    }
+    listen_for_replies(net.clone());
+    Ok(net)
+}
+
+/// Replies opened in another tab of this browser come here.
+fn listen_for_replies(net: Rc<HostNet>) {
+    let Ok(channel) = web_sys::BroadcastChannel::new(REPLIES) else { return };
+    let c = channel.clone();
+    let got = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        let Some(text) = ev.data().as_string() else { return };
+        let (net, c) = (net.clone(), c.clone());
+        leptos::task::spawn_local(async move {
+            match net.reply(&text).await {
+                Ok(seat) => {
+                    let _ = c.post_message(&format!("taken:{}", packed_part(&text, "reply")).into());
+                    net.set_row(seat, |r| r.status = Some(tr!(String NetConnecting)));
+                }
+                // Another host page of this browser may be the one it is for.
+                Err(_) => {}
+            }
+        });
+    });
+    channel.set_onmessage(Some(wasm_bindgen::JsCast::unchecked_ref(got.as_ref())));
+    got.forget();
+    std::mem::forget(channel);
+}
+
+/// The friends' panel of the host's device (open at the start while a friend has not joined).
+#[component]
+pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
+    let (rows, open) = (net.rows, net.open);
+    let net = StoredValue::new_local(net);
+    let waiting = Memo::new(move |_| rows.with(|rs| rs.iter().filter(|r| r.presence == (Presence::Remote { connected: false })).count()));
+    let ice = RwSignal::new(ice_servers().join("\n"));
+    let seat = move |r: Row| {
+        let c = r.colour;
+        let name = r.name.clone();
+        let state = match r.presence {
+            Presence::Here => tr!(String NetHere),
+            Presence::Computer => tr!(String NetComputer),
+            Presence::Remote { connected: true } => tr!(String NetRemoteOn),
+            Presence::Remote { connected: false } => tr!(String NetRemoteOff),
+        };
+        let copied = RwSignal::new(None::<String>);
+        let pasted = RwSignal::new(String::new());
+        let remote = matches!(r.presence, Presence::Remote { .. });
+        let standing_in = r.presence == Presence::Computer && net.with_value(|n| n.links.borrow().iter().any(|l| l.seat == c));
+        view! {
+            <li class="net-seat" data-net-seat=c.name() data-presence=match r.presence { Presence::Here => "here", Presence::Computer => "computer", Presence::Remote { connected: true } => "connected", Presence::Remote { connected: false } => "away" }>
+                <div class="row"><crate::ui::widgets::Emblem colour=c/><b>{name.clone()}</b>" · "<span>{state}</span></div>
+                {r.status.clone().map(|s| view! { <p class="notice" role="status" data-net-status=c.name()>{s}</p> })}
+                {(r.presence == Presence::Remote { connected: false }).then(|| match r.invite.clone() {
+                    Some(link) => {
+                        let for_copy = link.clone();
+                        view! {
+                            <p class="hint">{tr!(NetInviteHint, name = name.clone())}</p>
+                            <input class="link" readonly="" value=link.clone() data-invite=c.name() aria-label=tr!(NetInviteFor, name = name.clone())/>
+                            <div class="row">
+                                <button type="button" data-copy-invite=c.name() on:click=move |_| crate::ui::page::copy(for_copy.clone(), copied)>{tr!(NetCopyInvite)}</button>
+                                {move || copied.get().map(|m| view! { <span class="hint">{m}</span> })}
+                            </div>
+                            <Qr text=link label=tr!(NetQrLabel, name = name.clone())/>
+                            <label class="reply-field">{tr!(NetReplyLabel, name = name.clone())}
+                                <textarea rows="2" data-reply-input=c.name() placeholder=tr!(NetReplyPlaceholder) on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+                            </label>
+                            <button type="button" class="primary" data-connect=c.name() on:click=move |_| {
+                                let text = pasted.get_untracked();
+                                let n = net.get_value();
+                                leptos::task::spawn_local(async move {
+                                    let r = n.reply(&text).await;
+                                    n.set_row(c, |row| row.status = Some(r.map_or_else(|e| e, |_| tr!(String NetConnecting))));
+                                });
+                            }>{tr!(NetConnect)}</button>
+                        }.into_any()
+                    }
+                    None => view! { <p class="hint" data-making-invite=c.name()>{tr!(NetMakingInvite)}</p> }.into_any(),
+                })}
+                <div class="row">
+                    {remote.then(|| view! {
+                        <button type="button" data-stand-in=c.name() on:click=move |_| net.with_value(|n| { n.host.borrow_mut().stand_in(c, Some(Level::Medium)); n.after(); })>{tr!(NetStandIn, name = name.clone())}</button>
+                        <button type="button" data-reinvite=c.name() on:click=move |_| net.with_value(|n| n.invite(c))>{tr!(NetReinvite)}</button>
+                    })}
+                    {standing_in.then(|| view! {
+                        <button type="button" data-give-back=c.name() on:click=move |_| net.with_value(|n| { n.host.borrow_mut().stand_in(c, None); n.after(); })>{tr!(NetGiveBack, name = name.clone())}</button>
+                    })}
+                    {(r.presence == Presence::Here).then(|| view! {
+                        <button type="button" data-invite-seat=c.name() on:click=move |_| net.with_value(|n| n.add_friend(c))>{tr!(NetInviteSeat, name = name.clone())}</button>
+                    })}
+                </div>
+            </li>
+        }
+    };
+    view! {
+        <button type="button" class="net-toggle" data-net-toggle="" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+            {move || match waiting.get() { 0 => tr!(String NetOpenPanel), n => tr!(NetOpenPanelWaiting, n = n) }}
+        </button>
+        {move || open.get().then(|| view! {
+            <div class="net-panel panel" role="dialog" aria-label=tr!(NetPanelTitle) data-net-panel="">
+                <button type="button" class="x close" aria-label=tr!(ScreenClose) data-close="" on:click=move |_| open.set(false)>"×"</button>
+                <h2>{tr!(NetPanelTitle)}</h2>
+                <p class="hint">{tr!(NetDealer)}</p>
+                <ul class="net-seats">{move || rows.get().into_iter().map(seat).collect_view()}</ul>
+                <details class="more" data-ice="">
+                    <summary>{tr!(NetIce)}</summary>
+                    <p class="hint">{tr!(NetIceHint)}</p>
+                    <textarea rows="3" data-ice-servers="" prop:value=move || ice.get() on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
+                    <button type="button" data-ice-save="" on:click=move |_| set_ice_servers(&ice.get_untracked())>{tr!(NetIceSave)}</button>
+                </details>
+            </div>
+        })}
+    }
+}

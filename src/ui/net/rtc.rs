@@ -1,0 +1,188 @@
+//! One WebRTC data channel between the host's device and a friend's, with no server of ours:
+//! the host makes an offer, the friend's device answers it, and each description travels in a
+//! link (the invite, the reply). Descriptions are sent whole — every ICE candidate gathered
+//! first — since nothing carries candidates later. ICE servers come from the host's settings
+//! (none: the two devices must share a local network).
+
+use js_sys::{Array, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelState, RtcDataChannelType, RtcIceGatheringState, RtcIceServer, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The longest wait for ICE candidates before a description is sent with those gathered.
+const GATHER_MS: i32 = 4000;
+/// The most bytes waiting in a channel before a slow peer's messages are dropped (the host's
+/// page never waits for a peer; the peer resyncs from its next update).
+const MAX_BUFFERED: u32 = 256 * 1024;
+
+/// What happens on a link.
+pub enum Event {
+    /// The channel is open.
+    Open,
+    /// A message arrived.
+    Message(Vec<u8>),
+    /// The channel or the connection closed or failed.
+    Closed,
+}
+
+/// A connection to one peer.
+pub struct Peer {
+    pc: RtcPeerConnection,
+    channel: Rc<RefCell<Option<RtcDataChannel>>>,
+}
+
+fn error(what: &str, e: &JsValue) -> String {
+    let text = e.as_string().or_else(|| Reflect::get(e, &"message".into()).ok().and_then(|m| m.as_string())).unwrap_or_default();
+    format!("{what}: {text}")
+}
+
+fn connection(ice: &[String]) -> Result<RtcPeerConnection, String> {
+    let config = RtcConfiguration::new();
+    let servers = Array::new();
+    // A line: the address, and for a TURN server its user name and password.
+    for line in ice {
+        let mut parts = line.split_whitespace();
+        let Some(url) = parts.next() else { continue };
+        let server = RtcIceServer::new();
+        server.set_urls(&JsValue::from_str(url));
+        if let (Some(user), Some(password)) = (parts.next(), parts.next()) {
+            server.set_username(user);
+            server.set_credential(password);
+        }
+        servers.push(&server);
+    }
+    config.set_ice_servers(&servers);
+    RtcPeerConnection::new_with_configuration(&config).map_err(|e| error("WebRTC", &e))
+}
+
+/// Listens on a channel: every event goes to `on`.
+fn wire(channel: &RtcDataChannel, slot: &Rc<RefCell<Option<RtcDataChannel>>>, on: Rc<dyn Fn(Event)>) {
+    channel.set_binary_type(RtcDataChannelType::Arraybuffer);
+    let o = on.clone();
+    let open = Closure::<dyn Fn()>::new(move || o(Event::Open));
+    channel.set_onopen(Some(open.as_ref().unchecked_ref()));
+    open.forget();
+    let o = on.clone();
+    let message = Closure::<dyn Fn(MessageEvent)>::new(move |ev: MessageEvent| {
+        // Text is never sent: only bytes are messages.
+        if let Ok(buf) = ev.data().dyn_into::<js_sys::ArrayBuffer>() {
+            o(Event::Message(Uint8Array::new(&buf).to_vec()));
+        }
+    });
+    channel.set_onmessage(Some(message.as_ref().unchecked_ref()));
+    message.forget();
+    let close = Closure::<dyn Fn()>::new(move || on(Event::Closed));
+    channel.set_onclose(Some(close.as_ref().unchecked_ref()));
+    close.forget();
+    *slot.borrow_mut() = Some(channel.clone());
+}
+
+/// Reports a failed or closed connection (a peer gone without closing its channel).
+fn watch(pc: &RtcPeerConnection, on: Rc<dyn Fn(Event)>) {
+    let p = pc.clone();
+    let changed = Closure::<dyn Fn()>::new(move || {
+        if matches!(p.connection_state(), RtcPeerConnectionState::Failed | RtcPeerConnectionState::Closed | RtcPeerConnectionState::Disconnected) {
+            on(Event::Closed);
+        }
+    });
+    pc.set_onconnectionstatechange(Some(changed.as_ref().unchecked_ref()));
+    changed.forget();
+}
+
+/// The description set here, once its candidates are gathered (or the wait is over).
+async fn described(pc: &RtcPeerConnection, kind: RtcSdpType, made: JsValue) -> Result<String, String> {
+    let sdp = Reflect::get(&made, &"sdp".into()).ok().and_then(|s| s.as_string()).ok_or("WebRTC: no description")?;
+    let init = RtcSessionDescriptionInit::new(kind);
+    init.set_sdp(&sdp);
+    JsFuture::from(pc.set_local_description(&init)).await.map_err(|e| error("WebRTC", &e))?;
+    if pc.ice_gathering_state() != RtcIceGatheringState::Complete {
+        let p = pc.clone();
+        let wait = js_sys::Promise::new(&mut |resolve, _| {
+            let r = resolve.clone();
+            let p2 = p.clone();
+            let done = Closure::<dyn Fn()>::new(move || {
+                if p2.ice_gathering_state() == RtcIceGatheringState::Complete {
+                    let _ = r.call0(&JsValue::NULL);
+                }
+            });
+            p.set_onicegatheringstatechange(Some(done.as_ref().unchecked_ref()));
+            done.forget();
+            if let Some(w) = web_sys::window() {
+                let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, GATHER_MS);
+            }
+        });
+        let _ = JsFuture::from(wait).await;
+    }
+    pc.local_description().map(|d| d.sdp()).ok_or_else(|| "WebRTC: no description".into())
+}
+
+impl Peer {
+    /// The host's side: a connection with its channel and the offer to put in an invite.
+    ///
+    /// # Errors
+    /// The browser's reason (WebRTC off or unavailable).
+    pub async fn offer(ice: &[String], on: impl Fn(Event) + 'static) -> Result<(Peer, String), String> {
+        let on: Rc<dyn Fn(Event)> = Rc::new(on);
+        let pc = connection(ice)?;
+        let peer = Peer { pc: pc.clone(), channel: Rc::new(RefCell::new(None)) };
+        wire(&pc.create_data_channel("loewenherz"), &peer.channel, on.clone());
+        watch(&pc, on);
+        let made = JsFuture::from(pc.create_offer()).await.map_err(|e| error("WebRTC", &e))?;
+        let sdp = described(&pc, RtcSdpType::Offer, made).await?;
+        Ok((peer, sdp))
+    }
+
+    /// The friend's side: a connection answering `offer`, and the answer to send back.
+    ///
+    /// # Errors
+    /// The browser's reason (a description it can't read, WebRTC unavailable).
+    pub async fn answer(ice: &[String], offer: &str, on: impl Fn(Event) + 'static) -> Result<(Peer, String), String> {
+        let on: Rc<dyn Fn(Event)> = Rc::new(on);
+        let pc = connection(ice)?;
+        let peer = Peer { pc: pc.clone(), channel: Rc::new(RefCell::new(None)) };
+        let (slot, o) = (peer.channel.clone(), on.clone());
+        let arrived = Closure::<dyn Fn(RtcDataChannelEvent)>::new(move |ev: RtcDataChannelEvent| wire(&ev.channel(), &slot, o.clone()));
+        pc.set_ondatachannel(Some(arrived.as_ref().unchecked_ref()));
+        arrived.forget();
+        watch(&pc, on);
+        let init = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
+        init.set_sdp(offer);
+        JsFuture::from(pc.set_remote_description(&init)).await.map_err(|e| error("WebRTC", &e))?;
+        let made = JsFuture::from(pc.create_answer()).await.map_err(|e| error("WebRTC", &e))?;
+        let sdp = described(&pc, RtcSdpType::Answer, made).await?;
+        Ok((peer, sdp))
+    }
+
+    /// The host's side: the friend's answer completes the connection.
+    ///
+    /// # Errors
+    /// The browser's reason (an answer it can't read, or to another offer).
+    pub async fn accept(&self, answer: &str) -> Result<(), String> {
+        let init = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
+        init.set_sdp(answer);
+        JsFuture::from(self.pc.set_remote_description(&init)).await.map(|_| ()).map_err(|e| error("WebRTC", &e))
+    }
+
+    /// True once an answer was accepted (a second reply to the same invite is refused).
+    pub fn answered(&self) -> bool {
+        self.pc.remote_description().is_some()
+    }
+
+    /// Sends a message; false when the channel isn't open or the peer reads too slowly.
+    pub fn send(&self, bytes: &[u8]) -> bool {
+        let channel = self.channel.borrow();
+        let Some(c) = channel.as_ref().filter(|c| c.ready_state() == RtcDataChannelState::Open) else { return false };
+        c.buffered_amount() < MAX_BUFFERED && c.send_with_u8_array(bytes).is_ok()
+    }
+
+    /// Ends the connection.
+    pub fn close(&self) {
+        if let Some(c) = self.channel.borrow().as_ref() {
+            c.close();
+        }
+        self.pc.close();
+    }
+}
