@@ -257,21 +257,27 @@ impl HostNet {
                     }
                 }
                 if self.host.borrow().strikes(seat) >= MAX_STRIKES {
-                    let name = self.name(seat);
-                    self.set_row(seat, |r| r.status = Some(tr!(NetDropped, name = name)));
-                    return self.invite(seat);
+                    let why = tr!(NetDropped, name = self.name(seat));
+                    return self.dropped(seat, why);
                 }
                 self.after();
             }
             Event::Closed => {
                 if joined {
-                    // Gone (a reload, a lost network): a new invite is ready to send at once.
-                    self.invite(seat);
-                    let name = self.name(seat);
-                    self.set_row(seat, |r| r.status = Some(tr!(NetGone, name = name)));
+                    // Gone (a reload, a lost network).
+                    let why = tr!(NetGone, name = self.name(seat));
+                    self.dropped(seat, why);
                 }
             }
         }
+    }
+
+    /// A friend's link is gone (`why`): a new invite is made at once and the panel opens on it.
+    fn dropped(self: Rc<Self>, seat: Colour, why: String) {
+        self.invite(seat);
+        self.set_row(seat, |r| r.status = Some(why));
+        self.open.set(true);
+        self.after();
     }
 
     /// A reply pasted here or opened in another tab of this browser; `Err` says why it can't
