@@ -63,16 +63,18 @@ async function table({ edition, colours, seats, seed = SEED }) {
   const id = await hostGame(host, net.srv.url, { edition, colours, seats, seed });
   const friends = [];
   const ms = [];
+  const invites = {};
   for (let i = 0; i < colours.length; i++) {
     if (seats[i] !== "friend") continue;
     const c = colours[i];
     const f = await device(net, c, { own: c });
     friends.push(f);
     const invite = await inviteOf(host.page, c);
+    invites[c] = invite;
     ms.push(await join(host, f, c, invite));
     console.log(`${edition}: ${c} from opening the invite to the first shared screen: ${ms.at(-1)} ms`);
   }
-  return { host, friends, ms, id, devices: [host, ...friends] };
+  return { host, friends, ms, id, invites, devices: [host, ...friends] };
 }
 
 /** Everything a friend's device recorded (channel and DOM), read before its context closes. */
@@ -115,7 +117,7 @@ const GAMES = [
 for (const g of GAMES) {
   test(`${g.edition}, 3 players: the host and two friends on their own devices play a whole game`, { timeout: 240_000 }, async () => {
     const t = await table({ ...g, seats: ["person", "friend", "friend"] });
-    const entry = { edition: g.edition, friends: [], seed: null };
+    const entry = { edition: g.edition, friends: [], seed: null, invites: t.invites };
     played.push(entry);
     try {
       for (const ms of t.ms) assert.ok(ms < 15_000, `a friend joins within 15 s (${ms} ms)`);
@@ -144,7 +146,7 @@ test("secrecy: a friend's device receives and shows only its own seat's secrets,
   if (played.length === 0) {
     // Run on its own (a name filter): a part of a game of its own.
     const t = await table({ edition: "new", colours: ["red", "blue", "orange"], seats: ["person", "friend", "friend"] });
-    const entry = { edition: "new (part of a game)", friends: [], seed: null };
+    const entry = { edition: "new (part of a game)", friends: [], seed: null, invites: t.invites };
     played.push(entry);
     try {
       await closePanel(t.host.page);
@@ -160,6 +162,13 @@ test("secrecy: a friend's device receives and shows only its own seat's secrets,
     const decimal = [...Buffer.from(seed.toString(), "ascii")];
     const bytes = le64(seed);
     assert.ok(game.friends.length > 0, `${game.edition}: friends' devices were recorded`);
+    // The invite itself (what a friend's device is given first): tag, seat, token, offer — no seed.
+    for (const [c, link] of Object.entries(game.invites)) {
+      const invite = [...inflateRawSync(Buffer.from(link.split("#join=")[1], "base64url"))];
+      assert.deepEqual(invite.slice(0, 2), [0x4c, 0x49], `${game.edition}: ${c}'s invite is one ("LI")`);
+      assert.equal(indexOfBytes(invite, decimal), -1, `${game.edition}: ${c}'s invite holds the seed in decimal`);
+      assert.equal(indexOfBytes(invite, bytes), -1, `${game.edition}: ${c}'s invite holds the seed's 8 bytes`);
+    }
     for (const f of game.friends) {
       const who = `${game.edition}, ${f.name}`;
       assert.equal(f.error, undefined, `${who}: recorded`);
