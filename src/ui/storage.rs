@@ -221,6 +221,18 @@ pub fn set_net_seats(id: &str, seats: &[(crate::engine::Colour, Option<u64>)]) {
     let _ = LocalStorage::raw().set_item(&format!("{NET_HOST_PREFIX}{id}"), &text.join(" "));
 }
 
+const NET_ICE_KEY: &str = "loewenherz/net/ice";
+
+/// The host's ICE servers as written in its settings (`None`: never set).
+pub fn net_ice() -> Option<String> {
+    raw_get(NET_ICE_KEY)
+}
+
+/// Keeps the host's ICE servers for new invites.
+pub fn set_net_ice(text: &str) {
+    let _ = LocalStorage::raw().set_item(NET_ICE_KEY, text.trim());
+}
+
 const LANG_KEY: &str = "loewenherz/lang";
 
 /// The language the player chose from the menu (a code like `de`), if any.

@@ -3,7 +3,7 @@
 //! seat's view only. Its commands go to the host, which checks them.
 
 use super::rtc::{Event, Peer};
-use super::{base_link, link_error, pack, Qr};
+use super::{link_error, pack, Qr};
 use crate::app::net::invite::{Invite, Reply};
 use crate::app::net::message::Refusal;
 use crate::app::net::remote::{Heard, Remote};
@@ -172,7 +172,7 @@ pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
                 match pack(&reply.encode()).await {
                     // Connected already (the host took a reply faster than this): no link needed.
                     Some(_) if stage.get_untracked() != Stage::Answering => {}
-                    Some(p) => stage.set(Stage::Reply(format!("{}#reply={p}", base_link()))),
+                    Some(p) => stage.set(Stage::Reply(format!("{}#reply={p}", crate::ui::page::base_url()))),
                     None => stage.set(Stage::Failed(tr!(NetInviteBad, why = "CompressionStream"))),
                 }
             }

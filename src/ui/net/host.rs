@@ -4,7 +4,7 @@
 //! connected, a computer standing in for a friend who is away, and the connection helpers.
 
 use super::rtc::{Event, Peer};
-use super::{pack, unpack, link_error, base_link, Qr};
+use super::{link_error, pack, unpack, Qr};
 use crate::app::net::host::Host;
 use crate::app::net::invite::{packed_part, Invite, Reply};
 use crate::app::net::message::Presence;
@@ -22,27 +22,14 @@ use std::rc::Rc;
 const MAX_STRIKES: u32 = 12;
 /// The ICE servers of a new host (one public STUN server: most home networks connect).
 const DEFAULT_ICE: &str = "stun:stun.l.google.com:19302";
-const ICE_KEY: &str = "loewenherz/net/ice";
 /// The channel an open host page listens on for replies opened in the same browser.
 pub const REPLIES: &str = "loewenherz-net-replies";
 
 /// The ICE servers new invites use (the host's settings, a line each: an address, and for a
 /// TURN server its user name and password after it; none: one local network).
 pub fn ice_servers() -> Vec<String> {
-    let text = web_sys::window().and_then(|w| w.local_storage().ok().flatten()).and_then(|s| s.get_item(ICE_KEY).ok().flatten()).unwrap_or_else(|| DEFAULT_ICE.into());
+    let text = storage::net_ice().unwrap_or_else(|| DEFAULT_ICE.into());
     text.lines().map(str::trim).filter(|l| !l.is_empty() && l.len() <= 256).take(8).map(str::to_string).collect()
-}
-
-fn set_ice_servers(text: &str) {
-    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-        let _ = s.set_item(ICE_KEY, text.trim());
-    }
-}
-
-fn fresh_u32() -> u32 {
-    let mut b = [0u8; 4];
-    let _ = getrandom::fill(&mut b);
-    u32::from_le_bytes(b)
 }
 
 fn fresh_token() -> u64 {
@@ -132,10 +119,7 @@ impl HostNet {
     fn refresh(&self) {
         let host = self.host.borrow();
         let links = self.links.borrow();
-        let (players, names): (Vec<Colour>, Vec<String>) = match host.session() {
-            AnySession::Classic(s) => (s.players().to_vec(), s.players().iter().map(|&c| s.name(c)).collect()),
-            AnySession::New(s) => (s.players().to_vec(), s.players().iter().map(|&c| s.name(c)).collect()),
-        };
+        let (players, names): (Vec<Colour>, Vec<String>) = crate::each_session!(host.session(), s => (s.players().to_vec(), s.players().iter().map(|&c| s.name(c)).collect()));
         let old = self.rows.get_untracked();
         let rows = players
             .into_iter()
@@ -171,7 +155,7 @@ impl HostNet {
 
     /// Makes a new invite for a friend's seat (the link before it no longer connects).
     fn invite(self: &Rc<Self>, seat: Colour) {
-        let round = fresh_u32();
+        let round = storage::fresh_seed() as u32;
         let token = {
             let mut links = self.links.borrow_mut();
             let Some(l) = links.iter_mut().find(|l| l.seat == seat) else { return };
@@ -201,7 +185,7 @@ impl HostNet {
                     let tag = me.host.borrow().tag();
                     let invite = Invite { tag, seat, token, round, ice, offer };
                     let link = match pack(&invite.encode()).await {
-                        Some(p) => format!("{}#join={p}", base_link()),
+                        Some(p) => format!("{}#join={p}", crate::ui::page::base_url()),
                         None => return me.set_row(seat, |r| r.status = Some(tr!(NetInviteFailed, why = "CompressionStream"))),
                     };
                     let current = {
@@ -322,10 +306,7 @@ impl HostNet {
 /// Hosts saved game `id` on this device: its friends' seats get invites.
 pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
     let session = storage::load(id)?;
-    let players: Vec<Colour> = match &session {
-        AnySession::Classic(s) => s.players().to_vec(),
-        AnySession::New(s) => s.players().to_vec(),
-    };
+    let players: Vec<Colour> = crate::each_session!(&session, s => s.players().to_vec());
     let seats: Vec<(Colour, u64)> = storage::net_seats(id).into_iter().filter(|(c, _)| players.contains(c)).map(|(c, t)| (c, t.unwrap_or_else(fresh_token))).collect();
     let host = Host::new(session, &seats);
     let net = Rc::new(HostNet {
@@ -448,7 +429,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     <summary>{tr!(NetIce)}</summary>
                     <p class="hint">{tr!(NetIceHint)}</p>
                     <textarea rows="3" data-ice-servers="" prop:value=move || ice.get() on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
-                    <button type="button" data-ice-save="" on:click=move |_| set_ice_servers(&ice.get_untracked())>{tr!(NetIceSave)}</button>
+                    <button type="button" data-ice-save="" on:click=move |_| storage::set_net_ice(&ice.get_untracked())>{tr!(NetIceSave)}</button>
                 </details>
             </div>
         })}

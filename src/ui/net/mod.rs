@@ -23,11 +23,6 @@ use crate::tr;
 use leptos::prelude::*;
 use qr::Qr;
 
-/// The page's address for links (without query or fragment).
-fn base_link() -> String {
-    super::page::base_url()
-}
-
 /// Bytes deflated and base64url-encoded for a link.
 async fn pack(bytes: &[u8]) -> Option<String> {
     super::page::deflate(bytes).await.map(|d| base64url_encode(&d))
@@ -143,7 +138,7 @@ pub fn start() {
 /// Back to the page's own start screen.
 fn leave() {
     if let Some(w) = web_sys::window() {
-        let _ = w.location().replace(&base_link());
+        let _ = w.location().replace(&super::page::base_url());
     }
 }
 
@@ -185,7 +180,7 @@ fn ReplyScreen(packed: String) -> impl IntoView {
         });
         let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(wasm_bindgen::JsCast::unchecked_ref(&give_up), 2000);
     }
-    let text = format!("{}#reply={packed}", base_link());
+    let text = format!("{}#reply={packed}", super::page::base_url());
     view! {
         <div class="start net-join" data-reply-page="">
             <h1>"Löwenherz"</h1>
