@@ -309,6 +309,95 @@ fn new_edition_hard_computers_run_the_deck_down_rather_than_sell_and_take_foreve
     assert!(loops < 5, "{loops} of 6 turns sold a card and took one from the market");
 }
 
+/// Issue 24: the hard level values each mountain in a province by the scorings of it still to
+/// come, read from the deck as everyone may know it: 3 silver finds (stacks B, C and D; the
+/// basic game leaves stack A out, so the first card turned up may be one), one fewer after
+/// each is turned up, and each scores exactly the mountains counted in
+/// one's provinces (R-C: silver find and the end, 1 per mountain space).
+#[test]
+fn classic_silver_finds_left_and_mountains_follow_the_game() {
+    use loewenherz::engine::classic::event::{Event, ScoreReason};
+    for seed in 0..4 {
+        let mut g = classic_start(seed);
+        let silver = |g: &classic::game::Game| g.deck().iter().filter(|c| c.face() == loewenherz::engine::classic::cards::CardFace::SilverFind).count();
+        // The first card is already turned up: a silver find on top of the deck is scored.
+        let at_start = g.silver_finds_left();
+        assert!(at_start == 3 || (at_start == 2 && g.round() == 1), "seed {seed}: {at_start} silver finds left at the start");
+        assert_eq!(at_start, silver(&g));
+        let mut bot = RandomBot::new(seed);
+        let mut seen = 0;
+        while let Some(m) = bot.pick(&g) {
+            let before = g.silver_finds_left();
+            let mountains: Vec<(Colour, u32)> = g.players().iter().map(|&c| (c, g.mountains(c))).collect();
+            let events = g.play(m).expect("legal");
+            let found = events.iter().any(|e| matches!(e, Event::Score { reason: ScoreReason::SilverFind, .. }))
+                || (g.silver_finds_left() < before);
+            if found {
+                seen += 1;
+                assert_eq!(g.silver_finds_left(), before - 1, "seed {seed}: a silver find leaves the deck");
+                for e in &events {
+                    if let Event::Score { colour, delta, reason: ScoreReason::SilverFind } = e {
+                        let had = mountains.iter().find(|(c, _)| c == colour).map(|m| m.1);
+                        assert_eq!(Some(*delta as u32), had, "seed {seed}: {colour} scores its mountains");
+                    }
+                }
+            } else {
+                assert_eq!(g.silver_finds_left(), before, "seed {seed}: {m} turned up no silver find");
+            }
+        }
+        assert!(g.is_over());
+        assert_eq!(g.silver_finds_left(), silver(&g));
+        assert_eq!(seen, at_start - g.silver_finds_left(), "seed {seed}");
+    }
+}
+
+/// Issue 24: against the frozen level, which leads and then never draws (it sells a card and
+/// takes another from the market each turn), the hard level trailing did the same, and games
+/// ran hundreds or thousands of turns: a trailer was told that every card drawn brings its
+/// defeat nearer. From the position of the test above (blue leads 19 to 7, 16 cards in the
+/// deck) with blue playing the frozen level, red (hard, trailing) must still take its turns
+/// forward: build, or draw from the deck (R-N8: only the deck's last card starts the end),
+/// rather than sell and take back from the market (R-N13).
+#[test]
+fn new_edition_a_trailing_hard_computer_plays_on_rather_than_sell_and_take_with_the_leader() {
+    let text = include_str!("positions/newed_hard_loop_5008.txt");
+    let mut g = match AnyRecord::parse(text).expect("parses").replay().expect("replays") {
+        loewenherz::engine::AnyGame::New(g) => g,
+        _ => panic!("a New Edition record"),
+    };
+    let start = g.turns();
+    let mut ply = text.lines().filter(|l| !l.is_empty() && !l.starts_with('[')).count();
+    let (mut red_turns, mut red_loops) = (0, 0);
+    let (mut sold, mut took) = (false, false);
+    let mut passed = Vec::new();
+    while g.turns() < start + 8 {
+        let Some((c, _)) = ai::next_to_ask(&g, &passed) else { break };
+        let turn = g.turns();
+        let level = if c == Colour::Red { Level::Hard } else { Level::Reference };
+        match ai::decide(&g, c, level, ai::bot_seed(5008, ply, c)).expect("a decision").0 {
+            Some(m) => {
+                if c == Colour::Red {
+                    sold |= matches!(m, newed::Move::Sell { .. });
+                    took |= matches!(m, newed::Move::Take { .. });
+                }
+                g.play(m).expect("legal");
+                ply += 1;
+                passed.clear();
+            }
+            None => passed.push(c),
+        }
+        if g.turns() != turn {
+            if c == Colour::Red {
+                red_turns += 1;
+                red_loops += usize::from(sold && took);
+            }
+            (sold, took) = (false, false);
+        }
+    }
+    assert!(red_turns >= 3, "red had {red_turns} turns");
+    assert!(red_loops <= 1, "{red_loops} of red's {red_turns} turns sold a card and took one from the market");
+}
+
 // R-N4: computers (and hints, which ask them through the same record) play a card only for an
 // action that can begin. Red holds an expansion with no region, a Renegade with no region and
 // a one-border card: the first two can only be sold, so no level at any seed plays them.

@@ -52,7 +52,8 @@ pub trait Searchable: Rules {
     /// komi, as Go programs give a search far ahead or behind: through the logistic curve a
     /// clear lead or deficit made every move look alike, the won and lost positions alike), and
     /// adds `w` per step of [`Searchable::progress`] toward the game's end for whoever leads
-    /// at the root (taking from w for whoever trails): a leader wants the game to end.
+    /// clearly at the root (a quarter of `w` for whoever trails or is level): a leader wants
+    /// the game to end, and nobody wants it to stand still.
     /// `None` (the default): the absolute scoring of the other levels.
     fn komi(&self) -> Option<f32> {
         None
@@ -368,6 +369,11 @@ pub struct Weights {
     pub superiority: f32,
     /// Per space `c`'s provinces may take now (room to expand), up to [`ROOM_CAP`].
     pub room: f32,
+    /// Classic: what a mountain space in `c`'s provinces (or in a castle's ground not yet
+    /// closed off, through the potential) is worth per scoring of it still to come: every
+    /// silver find left in the deck and the end each score it once. The frozen evaluation
+    /// gave mountains nothing. The New Edition scores no mountains: 0.
+    pub mountain: f32,
 }
 
 /// Room to expand counts up to this many spaces.

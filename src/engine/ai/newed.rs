@@ -18,7 +18,7 @@ const MEDIUM_ITERATIONS: u32 = 100;
 /// with both searching 300 iterations (seeds 2000…, 40 games each, seats rotated): superiority
 /// 0.5 won 34 of 40; 1.0 with room 0.3 won 30; room 0.3 alone 25; potential 1.0 alone 18;
 /// superiority 2.0 24; the frozen weights against themselves 24 (the noise of 40 games).
-const WEIGHTS: super::Weights = super::Weights { superiority: 0.5, room: 0.0 };
+const WEIGHTS: super::Weights = super::Weights { superiority: 0.5, room: 0.0, mountain: 0.0 };
 
 /// What a card drawn from the deck is worth to whoever leads at the root of a hard search, in
 /// points (less to whoever trails): the deck running out ends the game (R-N8), so a leader

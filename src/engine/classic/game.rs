@@ -183,6 +183,11 @@ impl Game {
     pub fn next_stack(&self) -> Option<char> {
         self.deck.last().map(|c| c.stack_letter())
     }
+    /// Silver finds still in the deck (public: every card turned up is seen, only the order of
+    /// those left is hidden).
+    pub fn silver_finds_left(&self) -> usize {
+        self.deck.iter().filter(|c| c.face() == super::cards::CardFace::SilverFind).count()
+    }
     /// The deck, top first (hidden information: for the referee and tests).
     pub fn deck(&self) -> Vec<CardId> {
         self.deck.iter().rev().copied().collect()

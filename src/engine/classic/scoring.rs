@@ -33,7 +33,8 @@ impl Game {
         ev.push(Event::Score { colour: c, delta: applied, reason });
     }
 
-    pub(super) fn mountains(&self, c: Colour) -> u32 {
+    /// Mountain spaces in `c`'s provinces (what a silver find and the end score).
+    pub fn mountains(&self, c: Colour) -> u32 {
         self.board.provinces(c).map(|castle| self.board.land().count(self.board.component(castle).spaces, Terrain::Mountain) as u32).sum()
     }
 }
