@@ -266,7 +266,8 @@ const CLEAR_LEAD: f32 = 2.0;
 /// trailer prefer whatever builds over a draw; when nothing builds, the game goes on to its
 /// end. Measured (2 players, 40 games at a tenth of the search, seeds 7000…): the hard level
 /// won 24 against the frozen one with the old lean (games of up to 520 turns), 32 with this
-/// one (at most 169 turns).
+/// one (at most 169 turns); at full size 67 of 100 (seeds 8000–8099, 95 % interval 57.3–75.4 %,
+/// 89–222 turns).
 const LEAST_LEAN: f32 = 0.25;
 
 impl Scoring {
