@@ -274,23 +274,32 @@ fn new_edition_computers_build_rather_than_trade_cards_forever() {
 /// drawn starts the game's end).
 #[test]
 fn new_edition_hard_computers_run_the_deck_down_rather_than_sell_and_take_forever() {
+    let (g, turns) = turns_from_the_loop(|_| Level::Hard, 6);
+    assert!(g.deck_len() + 2 <= 16, "6 turns drew {} cards from the deck", 16 - g.deck_len());
+    let loops = turns.iter().filter(|t| t.1).count();
+    assert!(loops < 5, "{loops} of 6 turns sold a card and took one from the market");
+}
+
+/// Plays `n` turns from the looping position of seed 5008 (see above) with each colour at its
+/// level, bot seeds as `arena` gives them; returns the game and, per turn, who moved and whether
+/// that turn sold a card and took one from the market.
+fn turns_from_the_loop(level: impl Fn(Colour) -> Level, n: u32) -> (newed::Game, Vec<(Colour, bool)>) {
     let text = include_str!("positions/newed_hard_loop_5008.txt");
-    let newed_game = match AnyRecord::parse(text).expect("parses").replay().expect("replays") {
+    let mut g = match AnyRecord::parse(text).expect("parses").replay().expect("replays") {
         loewenherz::engine::AnyGame::New(g) => g,
         _ => panic!("a New Edition record"),
     };
-    let mut g = newed_game;
-    let (deck, start) = (g.deck_len(), g.turns());
-    assert_eq!((deck, g.score(Colour::Blue), g.score(Colour::Red)), (16, 19, 7), "the looping position");
+    let start = g.turns();
+    assert_eq!((g.deck_len(), g.score(Colour::Blue), g.score(Colour::Red)), (16, 19, 7), "the looping position");
     // The arena's bot seeds count the moves from the game's start.
     let mut ply = text.lines().filter(|l| !l.is_empty() && !l.starts_with('[')).count();
-    let mut loops = 0; // turns that sold a card and took one from the market
+    let mut turns = Vec::new();
     let (mut sold, mut took) = (false, false);
     let mut passed = Vec::new();
-    while g.turns() < start + 6 {
+    while g.turns() < start + n {
         let Some((c, _)) = ai::next_to_ask(&g, &passed) else { break };
         let turn = g.turns();
-        match ai::decide(&g, c, Level::Hard, ai::bot_seed(5008, ply, c)).expect("a decision").0 {
+        match ai::decide(&g, c, level(c), ai::bot_seed(5008, ply, c)).expect("a decision").0 {
             Some(m) => {
                 sold |= matches!(m, newed::Move::Sell { .. });
                 took |= matches!(m, newed::Move::Take { .. });
@@ -301,12 +310,11 @@ fn new_edition_hard_computers_run_the_deck_down_rather_than_sell_and_take_foreve
             None => passed.push(c),
         }
         if g.turns() != turn {
-            loops += usize::from(sold && took);
+            turns.push((c, sold && took));
             (sold, took) = (false, false);
         }
     }
-    assert!(g.deck_len() + 2 <= deck, "6 turns drew {} cards from the deck ({loops} turns sold and took)", deck - g.deck_len());
-    assert!(loops < 5, "{loops} of 6 turns sold a card and took one from the market");
+    (g, turns)
 }
 
 /// Issue 24: the hard level values each mountain in a province by the scorings of it still to
@@ -360,42 +368,11 @@ fn classic_silver_finds_left_and_mountains_follow_the_game() {
 /// rather than sell and take back from the market (R-N13).
 #[test]
 fn new_edition_a_trailing_hard_computer_plays_on_rather_than_sell_and_take_with_the_leader() {
-    let text = include_str!("positions/newed_hard_loop_5008.txt");
-    let mut g = match AnyRecord::parse(text).expect("parses").replay().expect("replays") {
-        loewenherz::engine::AnyGame::New(g) => g,
-        _ => panic!("a New Edition record"),
-    };
-    let start = g.turns();
-    let mut ply = text.lines().filter(|l| !l.is_empty() && !l.starts_with('[')).count();
-    let (mut red_turns, mut red_loops) = (0, 0);
-    let (mut sold, mut took) = (false, false);
-    let mut passed = Vec::new();
-    while g.turns() < start + 8 {
-        let Some((c, _)) = ai::next_to_ask(&g, &passed) else { break };
-        let turn = g.turns();
-        let level = if c == Colour::Red { Level::Hard } else { Level::Reference };
-        match ai::decide(&g, c, level, ai::bot_seed(5008, ply, c)).expect("a decision").0 {
-            Some(m) => {
-                if c == Colour::Red {
-                    sold |= matches!(m, newed::Move::Sell { .. });
-                    took |= matches!(m, newed::Move::Take { .. });
-                }
-                g.play(m).expect("legal");
-                ply += 1;
-                passed.clear();
-            }
-            None => passed.push(c),
-        }
-        if g.turns() != turn {
-            if c == Colour::Red {
-                red_turns += 1;
-                red_loops += usize::from(sold && took);
-            }
-            (sold, took) = (false, false);
-        }
-    }
-    assert!(red_turns >= 3, "red had {red_turns} turns");
-    assert!(red_loops <= 1, "{red_loops} of red's {red_turns} turns sold a card and took one from the market");
+    let (_, turns) = turns_from_the_loop(|c| if c == Colour::Red { Level::Hard } else { Level::Reference }, 8);
+    let red: Vec<bool> = turns.iter().filter(|t| t.0 == Colour::Red).map(|t| t.1).collect();
+    let loops = red.iter().filter(|&&l| l).count();
+    assert!(red.len() >= 3, "red had {} turns", red.len());
+    assert!(loops <= 1, "{loops} of red's {} turns sold a card and took one from the market", red.len());
 }
 
 // R-N4: computers (and hints, which ask them through the same record) play a card only for an
