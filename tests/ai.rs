@@ -321,7 +321,7 @@ fn turns_from_the_loop(level: impl Fn(Colour) -> Level, n: u32) -> (newed::Game,
 /// come, read from the deck as everyone may know it: 3 silver finds (stacks B, C and D; the
 /// basic game leaves stack A out, so the first card turned up may be one), one fewer after
 /// each is turned up, and each scores exactly the mountains counted in
-/// one's provinces (R-C: silver find and the end, 1 per mountain space).
+/// one's provinces (RULES.md, Classic scoring: a silver find and the end, 1 per mountain space).
 #[test]
 fn classic_silver_finds_left_and_mountains_follow_the_game() {
     use loewenherz::engine::classic::event::{Event, ScoreReason};
