@@ -44,6 +44,22 @@ fn placeholders(text: &str) -> BTreeSet<String> {
     out
 }
 
+/// The `{name}` placeholders of a text in the order they first appear.
+fn ordered_placeholders(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('{') {
+        let Some(j) = rest[i..].find('}') else { break };
+        let inner = &rest[i + 1..i + j];
+        let name = inner.split('|').next().unwrap_or(inner).to_string();
+        if !out.contains(&name) {
+            out.push(name);
+        }
+        rest = &rest[i + j + 1..];
+    }
+    out
+}
+
 /// Remote play's catalogue (its English goes to `en-net.txt`).
 const NET_AREA: &str = "net.txt";
 
@@ -119,6 +135,32 @@ fn main() {
     }
     code += "}\n";
     writeln!(code, "/// How many messages there are.\npub const COUNT: usize = {};", keys.len()).expect("write");
+    // Every message's placeholders, in the order English first names them: a fact's arguments
+    // (`Said`) are kept and sent in this order, and filled by name in any language.
+    let mut names: Vec<String> = Vec::new();
+    let mut places = Vec::new();
+    for (_, v) in &keys {
+        let mut ids = Vec::new();
+        for p in ordered_placeholders(v) {
+            let i = names.iter().position(|n| *n == p).unwrap_or_else(|| {
+                names.push(p.clone());
+                names.len() - 1
+            });
+            ids.push(i.to_string());
+        }
+        places.push(format!("&[{}]", ids.join(",")));
+    }
+    writeln!(code, "/// The names of placeholders.\npub const PLACEHOLDER_NAMES: [&str; {}] = {:?};", names.len(), names).expect("write");
+    writeln!(code, "/// Each message's placeholders (indices into [`PLACEHOLDER_NAMES`]), in English's order.\npub const PLACES: [&[u8]; {}] = [{}];", keys.len(), places.join(",")).expect("write");
+    // A fingerprint of the keys and their placeholders: a device of another build reads another
+    // catalogue, so remote play refuses its messages as another version (not as garbled words).
+    let mut h: u32 = 0x811c_9dc5;
+    for (k, v) in &keys {
+        for b in k.bytes().chain(ordered_placeholders(v).concat().bytes()).chain([0u8]) {
+            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+    }
+    writeln!(code, "/// A fingerprint of the message keys and their placeholders.\npub const SCHEMA: u32 = {h};").expect("write");
     writeln!(code, "/// The keys of remote play (`{NET_AREA}`), whose English `en-net.txt` holds.\npub const NET_KEYS: std::ops::Range<usize> = {}..{};", net.start, net.end).expect("write");
     let out = std::env::var("OUT_DIR").expect("OUT_DIR");
     fs::write(Path::new(&out).join("i18n_keys.rs"), code).expect("write keys");

@@ -14,6 +14,7 @@ pub mod panels;
 pub mod params;
 
 pub mod replay;
+pub mod said;
 pub mod save;
 pub mod seats;
 pub mod session;
