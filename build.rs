@@ -135,6 +135,7 @@ fn main() {
     }
     code += "}\n";
     writeln!(code, "/// How many messages there are.\npub const COUNT: usize = {};", keys.len()).expect("write");
+    writeln!(code, "/// Every key, by its number.\npub const KEYS: [Key; {}] = [{}];", keys.len(), keys.iter().map(|(k, _)| format!("Key::{k}")).collect::<Vec<_>>().join(",")).expect("write");
     // Every message's placeholders, in the order English first names them: a fact's arguments
     // (`Said`) are kept and sent in this order, and filled by name in any language.
     let mut names: Vec<String> = Vec::new();

@@ -67,7 +67,10 @@ impl AnySession {
 
     /// The log as plain text, a line each.
     pub fn log_text(&self) -> String {
-        each_session!(self, s => s.log.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n"))
+        each_session!(self, s => {
+            let names = s.names();
+            s.log.iter().map(|l| names.say(&l.said)).collect::<Vec<_>>().join("\n")
+        })
     }
 
     /// True once the game is over.
@@ -116,15 +119,37 @@ impl AnySession {
         }
     }
 
+    /// Carries out a command from the device holding the game (seats elsewhere refused).
+    ///
+    /// # Errors
+    /// As [`AnySession::apply`]; [`IllegalMove::NotYourTurn`] for a seat elsewhere.
+    pub fn apply_here(&mut self, c: AnyCommand) -> Result<(), IllegalMove> {
+        match (self, c) {
+            (AnySession::Classic(s), AnyCommand::Classic(c)) => s.apply_here(c),
+            (AnySession::New(s), AnyCommand::New(c)) => s.apply_here(c),
+            (s, AnyCommand::Either(c)) => each_session!(s, s => s.apply_here(widen(c))),
+            _ => Err(IllegalMove::NotNow),
+        }
+    }
+
+    /// Carries out a command from seat `by`'s own device.
+    ///
+    /// # Errors
+    /// As [`AnySession::apply`]; [`IllegalMove::NotYourTurn`] for anyone else's move.
+    pub fn apply_from(&mut self, by: crate::engine::Colour, c: AnyCommand) -> Result<(), IllegalMove> {
+        match (self, c) {
+            (AnySession::Classic(s), AnyCommand::Classic(c)) => s.apply_from(by, c),
+            (AnySession::New(s), AnyCommand::New(c)) => s.apply_from(by, c),
+            (s, AnyCommand::Either(c)) => each_session!(s, s => s.apply_from(by, widen(c))),
+            _ => Err(IllegalMove::NotNow),
+        }
+    }
+
     /// Takes back every staged move (the game is left mid-step).
     pub fn undo_all(&mut self) {
         each_session!(self, s => s.undo_all())
     }
 
-    /// Writes the log again in the current language.
-    pub fn relog(&mut self) {
-        each_session!(self, s => s.relog())
-    }
 }
 
 /// What one seat's screen shows, of either edition.
@@ -197,13 +222,23 @@ impl AnyTable {
     }
 
     /// What to do now, in words.
-    pub fn prompt(&self) -> &str {
-        each_table!(self, t => &t.prompt)
+    pub fn prompt(&self) -> String {
+        each_table!(self, t => t.say(&t.prompt))
     }
 
-    /// Why the device goes to the next player.
-    pub fn reason(&self) -> &str {
-        each_table!(self, t => &t.reason)
+    /// Why the device goes to the next player, in words.
+    pub fn reason(&self) -> String {
+        each_table!(self, t => t.reason.as_ref().map(|r| t.say(r)).unwrap_or_default())
+    }
+
+    /// How the seats are named.
+    pub fn names(&self) -> &super::said::Names {
+        each_table!(self, t => &t.names)
+    }
+
+    /// A fact in words, in the current language.
+    pub fn say(&self, s: &super::said::Said) -> String {
+        each_table!(self, t => t.say(s))
     }
 
     /// The log, and where the lines the holder missed begin.

@@ -79,7 +79,8 @@ impl AnySession {
             AnySession::Classic(s) => line.parse().ok().and_then(|m| Some(super::why::classic(&m, &s.shown.clone().play(m).ok()?, who))),
             AnySession::New(s) => line.parse().ok().and_then(|m| Some(super::why::new(&m, &s.shown.clone().play(m).ok()?, who))),
         };
-        (words, why.unwrap_or(worker_why), super::log::spaces_in(line))
+        let spaces = line.split_whitespace().filter_map(|w| crate::engine::Space::parse(w).or_else(|| crate::engine::Edge::parse(w).map(|e| e.spaces().0))).collect();
+        (words, why.unwrap_or(worker_why), spaces)
     }
 
     /// Counts a hint asked by `who`.
@@ -98,7 +99,7 @@ mod tests {
     fn a_computer_due_is_asked_once_and_its_answer_played_or_refused() {
         let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42);
         let s = Session::<crate::engine::classic::game::Game>::new("c".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
-        let mut g = AnySession::Classic(s.with_seats(Seats { bots: vec![(Colour::Red, Level::Easy)], hints: None }));
+        let mut g = AnySession::Classic(s.with_seats(Seats { bots: vec![(Colour::Red, Level::Easy)], hints: None, ..Default::default() }));
         let (job, record, _) = g.job().expect("red, a computer, starts");
         assert_eq!((job.colour, job.ply, job.due), (Colour::Red, 0, true));
         assert!(record.contains("[Bots \"red:easy\"]"));

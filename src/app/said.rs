@@ -100,6 +100,11 @@ impl Said {
         out + rest
     }
 
+    /// The fact in words when it names no seat (an action, a card, an amount).
+    pub fn plain(&self) -> String {
+        self.text(&Names { edition: Edition::Classic, players: Vec::new() })
+    }
+
     /// Every space the fact names (both sides of an edge), in order, each once: what tapping a
     /// log line shows on the board.
     pub fn spaces(&self) -> Vec<Space> {
@@ -217,6 +222,12 @@ macro_rules! num_args {
     )*};
 }
 num_args!(u8, u16, u32, u64, usize, i32, i64);
+
+impl<T: Copy + Into<Arg>> From<&T> for Arg {
+    fn from(x: &T) -> Arg {
+        (*x).into()
+    }
+}
 
 impl From<Space> for Arg {
     fn from(s: Space) -> Arg {

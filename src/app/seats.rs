@@ -15,6 +15,20 @@ pub struct Seats {
     pub bots: Vec<(Colour, Level)>,
     /// Hints asked per person, when the game allows hints.
     pub hints: Option<ByColour<u32>>,
+    /// Seats friends play on their own devices (connected or not); the game is hosted here.
+    /// Not part of a record: the host keeps its friends' seats apart.
+    pub remote: Vec<(Colour, bool)>,
+}
+
+/// Where a seat is played, as every device is told.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Presence {
+    /// A person at the device holding the game.
+    Here,
+    /// A friend on their own device, connected or not.
+    Remote { connected: bool },
+    /// A computer (it thinks on the device holding the game).
+    Computer,
 }
 
 impl Seats {
@@ -66,6 +80,25 @@ impl Seats {
         self.level(c).is_none()
     }
 
+    /// Where a seat is played.
+    pub fn presence(&self, c: Colour) -> Presence {
+        match self.remote.iter().find(|(r, _)| *r == c) {
+            _ if !self.person(c) => Presence::Computer,
+            Some(&(_, connected)) => Presence::Remote { connected },
+            None => Presence::Here,
+        }
+    }
+
+    /// True for a seat a friend plays on their own device.
+    pub fn elsewhere(&self, c: Colour) -> bool {
+        self.remote.iter().any(|(r, _)| *r == c)
+    }
+
+    /// The people at the device holding the game.
+    pub fn here(&self, players: &[Colour]) -> Vec<Colour> {
+        players.iter().copied().filter(|&c| self.presence(c) == Presence::Here).collect()
+    }
+
     /// The one person at a table of computers (their secrets stay on screen: no hand-overs).
     pub fn solo(&self, players: &[Colour]) -> Option<Colour> {
         let mut people = players.iter().copied().filter(|&c| self.person(c));
@@ -97,10 +130,11 @@ pub fn seat_label(level: Option<Level>) -> &'static str {
 }
 
 /// The end screen's line on hints used, when the game allowed hints.
-pub fn hints_line(seats: &Seats, players: &[Colour], name: impl Fn(Colour) -> String) -> Option<String> {
+pub fn hints_line(seats: &Seats, players: &[Colour]) -> Option<crate::app::said::Said> {
+    use crate::app::said::Arg;
     let h = seats.hints.as_ref()?;
-    let parts: Vec<String> = players.iter().filter(|&&c| seats.person(c)).map(|&c| tr!(ScreenHintsUsedBy, name = name(c), n = h[c])).collect();
-    Some(tr!(ScreenHintsUsed, list = parts.join(", ")))
+    let parts = players.iter().filter(|&&c| seats.person(c)).map(|&c| Arg::from(crate::said!(ScreenHintsUsedBy, name = Arg::Name(c), n = h[c]))).collect();
+    Some(crate::said!(ScreenHintsUsed, list = Arg::Commas(parts)))
 }
 
 #[cfg(test)]
@@ -110,7 +144,7 @@ mod tests {
     #[test]
     fn seats_travel_in_two_headers_and_bad_ones_are_refused_with_their_line() {
         let record = "[Edition \"classic\"]\n[Players \"red yellow purple\"]\nred decide 1 2\n".to_string();
-        let seats = Seats { bots: vec![(Colour::Yellow, Level::Hard), (Colour::Purple, Level::Easy)], hints: Some(ByColour::from_fn(|c| u32::from(c == Colour::Red) * 2)) };
+        let seats = Seats { bots: vec![(Colour::Yellow, Level::Hard), (Colour::Purple, Level::Easy)], hints: Some(ByColour::from_fn(|c| u32::from(c == Colour::Red) * 2)), remote: Vec::new() };
         let written = seats.write(record, &[Colour::Red, Colour::Yellow, Colour::Purple]);
         assert!(written.contains("[Bots \"yellow:hard purple:easy\"]\n[Hints \"red:2\"]\nred decide 1 2"), "{written}");
         assert_eq!(Seats::from_record(&written).unwrap(), seats);

@@ -174,6 +174,22 @@ impl Tutorial {
     }
 }
 
+impl Step {
+    /// The spaces the step's move names (both sides of an edge), to light on the board.
+    pub fn spaces(&self) -> Vec<crate::engine::Space> {
+        let mut out = Vec::new();
+        for w in self.expected.split(' ') {
+            let found = match (crate::engine::Edge::parse(w), crate::engine::Space::parse(w)) {
+                (Some(e), _) => vec![e.spaces().0, e.spaces().1],
+                (None, Some(s)) => vec![s],
+                _ => continue,
+            };
+            out.extend(found.into_iter().filter(|s| !out.contains(s)).collect::<Vec<_>>());
+        }
+        out
+    }
+}
+
 /// Whether `m` is the lesson's `expected` move. The record may name the castle an expansion
 /// serves even when only one could (`red expand d2 a1`); a move written without it is the same.
 fn same_move(expected: &str, m: &str) -> bool {

@@ -49,13 +49,6 @@ pub fn switch(ctx: Ctx, lang: Lang) {
                 ctx.warning.set(None);
                 ctx.start_message.set(None);
                 ctx.bot_error.set(None);
-                ctx.change(crate::app::AnySession::relog);
-                ctx.replay.update(|r| {
-                    if let Some(r) = r {
-                        let at = r.at();
-                        r.go_to(at);
-                    }
-                });
                 ctx.saves_changed.update(|n| *n += 1);
                 ctx.lang.set(i18n::lang());
             }

@@ -39,7 +39,7 @@ enum Shown {
     Start,
     Replay,
     HandOver(crate::engine::Colour),
-    Announcement(String),
+    Announcement(crate::app::said::Said),
     Over,
     Classic,
     New,
@@ -118,7 +118,10 @@ pub fn Root() -> impl IntoView {
                     Shown::Start => view! { <start::StartScreen/> }.into_any(),
                     Shown::Replay => view! { <replay::ReplayScreen/> }.into_any(),
                     Shown::HandOver(c) => view! { <widgets::HandOver colour=c/> }.into_any(),
-                    Shown::Announcement(text) => view! { <widgets::Announcement text=text/> }.into_any(),
+                    Shown::Announcement(said) => {
+                        let text = ctx.table.with_untracked(|t| t.as_ref().map(|t| t.say(&said))).unwrap_or_default();
+                        view! { <widgets::Announcement text=text/> }.into_any()
+                    }
                     Shown::Over => view! { <widgets::EndScreen/> }.into_any(),
                     Shown::Classic => view! { <classic::GameScreen/> }.into_any(),
                     Shown::New => view! { <newed::GameScreen/> }.into_any(),

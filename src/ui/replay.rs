@@ -88,7 +88,7 @@ pub fn ReplayScreen() -> impl IntoView {
             None => Vec::new(),
         })
     };
-    let log = move || table.with(|t| t.as_ref().map(|t| panels::log(t.log().0).into_iter().map(|n| n.map(&|_| ())).collect()).unwrap_or_default());
+    let log = move || table.with(|t| t.as_ref().map(|t| panels::log(t.log().0, t.names()).into_iter().map(|n| n.map(&|_| ())).collect()).unwrap_or_default());
     view! {
         <div class="game replay" data-replay="" on:focusin=move |ev| card_help(ctx, &ev, true) on:click=move |ev| card_help(ctx, &ev, false)>
             <header class="topbar">

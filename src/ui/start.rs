@@ -170,7 +170,7 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
         }
         ctx.start_message.set(None);
         error.set(None);
-        let seats = Seats { bots, hints: hints.get_untracked().then(Default::default) };
+        let seats = Seats { bots, hints: hints.get_untracked().then(Default::default), ..Default::default() };
         start_game(ctx, &StartOptions { edition: edition.get_untracked(), players, names: nm, setup: kind, seed: Some(seed_value), public_money: public_money.get_untracked(), neutral: None, seats, pace: None });
         // Friends on their own devices: this device hosts the game (the remote-play bundle).
         if let Some(id) = ctx.shown_id().filter(|_| !friends.is_empty()) {

@@ -91,7 +91,7 @@ pub fn Coach() -> impl IntoView {
     Effect::new(move |_| {
         let Some((_, p)) = active(ctx) else { return };
         let spaces = match (p.step, p.confirm, p.mine) {
-            (Some(step), false, true) => crate::app::log::spaces_in(step.expected),
+            (Some(step), false, true) => step.spaces(),
             _ => Vec::new(),
         };
         if ctx.highlight.get_untracked() != spaces {

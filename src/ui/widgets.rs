@@ -32,8 +32,8 @@ pub fn GameFrame(class: &'static str, info: Signal<String>, #[prop(into)] side_l
     let on_tap = Callback::new(move |tap: BoardTap| board_tap(ctx, tap));
     let drawer = RwSignal::new(false);
     let strip = move || ctx.table.with(|t| t.as_ref().map(|t| panels::strip(&t.scores())).unwrap_or_default());
-    let since = move || ctx.table.with(|t| t.as_ref().map(|t| panels::since(t.log().0, t.log().1)).unwrap_or_default());
-    let prompt = Signal::derive(move || ctx.table.with(|t| t.as_ref().map(|t| t.prompt().to_string()).unwrap_or_default()));
+    let since = move || ctx.table.with(|t| t.as_ref().map(|t| panels::since(t.log().0, t.log().1, t.names())).unwrap_or_default());
+    let prompt = Signal::derive(move || ctx.table.with(|t| t.as_ref().map(|t| t.prompt()).unwrap_or_default()));
     view! {
         <div class=class on:focusin=move |ev| card_help(ctx, &ev, true) on:click=move |ev| card_help(ctx, &ev, false)>
             <TopBar info=info drawer=drawer/>
@@ -66,7 +66,7 @@ pub fn GameFrame(class: &'static str, info: Signal<String>, #[prop(into)] side_l
 #[component]
 fn Log() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let lines = move || ctx.table.with(|t| t.as_ref().map(|t| panels::log(t.log().0)).unwrap_or_default());
+    let lines = move || ctx.table.with(|t| t.as_ref().map(|t| panels::log(t.log().0, t.names())).unwrap_or_default());
     tappable("panel log", lines, move |ShowSpaces(spaces)| ctx.highlight.update(|h| *h = if *h == spaces { Vec::new() } else { spaces }))
 }
 
@@ -163,7 +163,7 @@ pub fn staging(ctx: Ctx, confirm: String, must: bool) -> impl IntoView {
 #[component]
 pub fn HandOver(colour: Colour) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let (name, reason) = ctx.table.with_untracked(|t| t.as_ref().map(|t| (t.name(colour), t.reason().to_string()))).unwrap_or_default();
+    let (name, reason) = ctx.table.with_untracked(|t| t.as_ref().map(|t| (t.name(colour), t.reason()))).unwrap_or_default();
     // A lasting warning (storage full, the game went on in another tab) is public: it shows here too.
     let warning = ctx.warning.get_untracked();
     // The screen takes focus: Enter or Space hands the device over, and a screen reader says so.
@@ -186,7 +186,7 @@ pub fn HandOver(colour: Colour) -> impl IntoView {
 #[component]
 pub fn Announcement(text: String) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let then = ctx.table.with_untracked(|t| t.as_ref().and_then(|t| t.then_to().map(|c| (c, t.name(c), t.reason().to_string()))));
+    let then = ctx.table.with_untracked(|t| t.as_ref().and_then(|t| t.then_to().map(|c| (c, t.name(c), t.reason()))));
     focus_soon("[data-dismiss-announcement]");
     super::sound::play(super::sound::Cue::Reveal);
     let next = then.as_ref().map(|(c, ..)| *c);
@@ -223,7 +223,8 @@ pub fn EndScreen() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let end = Memo::new(move |_| ctx.table.with(|t| t.as_ref().and_then(|t| t.end())));
     let board = Memo::new(move |_| ctx.table.with(|t| t.as_ref().map(|t| t.board(Mode::Normal, Vec::new()))));
-    let table = move || end.with(|e| e.as_ref().map(|(e, _)| panels::end_table(e)).unwrap_or_default());
+    let names = ctx.table.with_untracked(|t| t.as_ref().map(|t| t.names().clone()));
+    let table = move || end.with(|e| e.as_ref().zip(names.as_ref()).map(|((e, _), names)| panels::end_table(e, names)).unwrap_or_default());
     let plot = move || end.with(|e| e.as_ref().map(|(e, players): &(End, Vec<Colour>)| vec![panels::plot::plot(&e.history, players, e.chip, e.turns)]).unwrap_or_default());
     let status = RwSignal::new(None::<String>);
     let record = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.record(), g.id().to_string())));

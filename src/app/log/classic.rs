@@ -1,20 +1,26 @@
 //! Classic's game log in words. Only public information: a card taken is "a politics card",
 //! a sealed bid is "a sealed bid" until all bids are revealed.
 
-use super::{and_list, ducats, placed_text, signed, LogLine};
-use crate::engine::{Action, CardFace, Colour, Event, PoliticsCard, ScoreReason, Treasures};
-use crate::tr;
+use super::{ducats_said, placed, LogLine};
+use crate::app::said::{Arg, Said};
+use crate::engine::{Action, CardFace, Event, PoliticsCard, ScoreReason, Treasures};
+use crate::{said, tr};
+
+/// An action, as the action card shows it.
+pub fn action(a: Action) -> Said {
+    match a {
+        Action::Ducats(n) => said!(LogActDucats, n = n),
+        Action::Politics => said!(LogActPolitics),
+        Action::Borders(1) => said!(LogActBordersOne),
+        Action::Borders(n) => said!(LogActBorders, n = n),
+        Action::KnightOrExpand => said!(LogActKnightOrExpand),
+        Action::TwoKnights => said!(LogActTwoKnights),
+    }
+}
 
 /// An action in words.
 pub fn action_text(a: Action) -> String {
-    match a {
-        Action::Ducats(n) => tr!(LogActDucats, n = n),
-        Action::Politics => tr!(String LogActPolitics),
-        Action::Borders(1) => tr!(String LogActBordersOne),
-        Action::Borders(n) => tr!(LogActBorders, n = n),
-        Action::KnightOrExpand => tr!(String LogActKnightOrExpand),
-        Action::TwoKnights => tr!(String LogActTwoKnights),
-    }
+    action(a).plain()
 }
 
 /// What a Classic action lets its performer do (the card's help, on tap or focus; RULES.md
@@ -31,7 +37,17 @@ pub fn action_help(a: Action) -> String {
     tr!(LogHelpContest, what = what)
 }
 
-/// A politics card by name, as the log shows it.
+/// A politics card by name, as the card shows it ("Treasure 15").
+pub fn card(c: PoliticsCard) -> Said {
+    match c {
+        PoliticsCard::Alliance => said!(PanelCardAlliance),
+        PoliticsCard::Renegade => said!(PanelCardRenegade),
+        PoliticsCard::Deeds(n) => said!(PanelCardDeeds, n = n),
+        PoliticsCard::Treasure(n) => said!(PanelCardTreasure, n = n),
+    }
+}
+
+/// A politics card as a record names it (`treasure15`), for what is said of a record.
 pub fn card_name(c: PoliticsCard) -> String {
     match c {
         PoliticsCard::Alliance => tr!(String LogCardAlliance),
@@ -41,167 +57,170 @@ pub fn card_name(c: PoliticsCard) -> String {
     }
 }
 
-/// A bid in words.
-pub fn bid_text(money: u32, t: Treasures) -> String {
-    let mut s = ducats(money);
+/// A bid: "5 ducats + treasure 10 (= 15)".
+pub fn bid(money: u32, t: Treasures) -> Said {
+    let mut s = ducats_said(money);
     for c in t.cards() {
         if let PoliticsCard::Treasure(v) = c {
-            s = tr!(LogBidTreasure, bid = s, v = v);
+            s = said!(LogBidTreasure, bid = s, v = v);
         }
     }
     if !t.is_empty() {
-        s = tr!(LogBidTotal, bid = s, total = money + t.value());
+        s = said!(LogBidTotal, bid = s, total = money + t.value());
     }
     s
 }
 
-/// A payment in words: "10 ducats", "a treasure card (10)", "2 ducats and a treasure card (8)".
-fn payment_text(money: u32, t: Treasures) -> String {
+/// A bid in words.
+pub fn bid_text(money: u32, t: Treasures) -> String {
+    bid(money, t).plain()
+}
+
+/// A payment: "10 ducats", "a treasure card (10)", "2 ducats and a treasure card (8)".
+fn payment(money: u32, t: Treasures) -> Said {
     let values: Vec<String> = t.cards().filter_map(|c| match c {
         PoliticsCard::Treasure(v) => Some(v.to_string()),
         _ => None,
     }).collect();
     let cards = match values.len() {
-        0 => return ducats(money),
-        1 => tr!(LogPayTreasure, v = values[0]),
-        _ => tr!(LogPayTreasures, list = values.join(" + ")),
+        0 => return ducats_said(money),
+        1 => said!(LogPayTreasure, v = values[0].clone()),
+        _ => said!(LogPayTreasures, list = values.join(" + ")),
     };
-    if money == 0 { cards } else { tr!(LogPayBoth, money = ducats(money), cards = cards) }
+    if money == 0 { cards } else { said!(LogPayBoth, money = ducats_said(money), cards = cards) }
 }
 
 /// Describes a batch of events (what one move, or the start of the game, returned), in order,
 /// each with its line. `round` is the round the batch began in (0 for the start of the game):
 /// a line counts to the round started last, so a card drawn (and a silver find) counts to the
 /// round before the `RoundStarted` that follows it.
-pub fn describe_all<'a>(events: &'a [Event], name: &dyn Fn(Colour) -> String, mut round: u32) -> Vec<(&'a Event, LogLine)> {
+pub fn describe_all(events: &[Event], mut round: u32) -> Vec<(&Event, LogLine)> {
     events
         .iter()
         .filter_map(|e| {
             if let Event::RoundStarted { round: r, .. } = e {
                 round = *r;
             }
-            describe(e, name, round).map(|line| (e, line))
+            describe(e, round).map(|line| (e, line))
         })
         .collect()
 }
 
 /// Describes an event of round `round`, or `None` for events not worth a line. The event alone
 /// says what happened: the game may have moved on to the next card since.
-pub fn describe(e: &Event, name: &dyn Fn(Colour) -> String, round: u32) -> Option<LogLine> {
-    let action = |i: u8, a: Action| tr!(LogActionNamed, n = i, what = action_text(a));
+pub fn describe(e: &Event, round: u32) -> Option<LogLine> {
+    let act = |i: u8, a: Action| said!(LogActionNamed, n = i, what = action(a));
     let (colour, text) = match e {
-        Event::Placed { placer, colour, kind, at } => (Some(*placer), placed_text(*placer, *colour, *kind, at, name)),
-        Event::RoundStarted { round, start } => (Some(*start), tr!(LogRoundStarted, round = round, name = name(*start))),
+        Event::Placed { placer, colour, kind, at } => (Some(*placer), placed(*placer, *colour, *kind, *at)),
+        Event::RoundStarted { round, start } => (Some(*start), said!(LogRoundStarted, round = round, name = Arg::Name(*start))),
         Event::CardDrawn { card } => match card.face() {
-            CardFace::SilverFind => (None, tr!(String LogSilverFind)),
-            CardFace::KingIsDead => (None, tr!(String LogKingIsDead)),
-            CardFace::Actions(a) => (None, tr!(LogActionCard, card = card, a = action_text(a[0]), b = action_text(a[1]), c = action_text(a[2]))),
+            CardFace::SilverFind => (None, said!(LogSilverFind)),
+            CardFace::KingIsDead => (None, said!(LogKingIsDead)),
+            CardFace::Actions(a) => (None, said!(LogActionCard, card = card.to_string(), a = action(a[0]), b = action(a[1]), c = action(a[2]))),
         },
         Event::Decided { by, actions } => {
-            let n: Vec<String> = actions.iter().map(|a| a.to_string()).collect();
-            (Some(*by), tr!(LogChose, name = name(*by), cards = and_list(&n)))
+            (Some(*by), said!(LogChose, name = Arg::Name(*by), cards = Arg::And(actions.iter().map(|&a| Arg::from(a)).collect())))
         }
-        Event::AlliancePlayed { by, own, other } => (Some(*by), tr!(LogAlliance, name = name(*by), own = own, other = other)),
+        Event::AlliancePlayed { by, own, other } => (Some(*by), said!(LogAlliance, name = Arg::Name(*by), own = own, other = other)),
         Event::RenegadePlayed { by, removed, removed_colour, placed, .. } => {
-            (Some(*by), tr!(LogRenegade, name = name(*by), victim = name(*removed_colour), removed = removed, placed = placed))
+            (Some(*by), said!(LogRenegade, name = Arg::Name(*by), victim = Arg::Name(*removed_colour), removed = removed, placed = placed))
         }
-        Event::Unallied { by, a, b, money, treasures } => (Some(*by), tr!(LogUnallied, name = name(*by), payment = payment_text(*money, *treasures), a = a, b = b)),
+        Event::Unallied { by, a, b, money, treasures } => (Some(*by), said!(LogUnallied, name = Arg::Name(*by), payment = payment(*money, *treasures), a = a, b = b)),
         Event::NobodyChose { .. } => return None,
         Event::DucatsShared { to, each, lost, .. } => {
-            let who: Vec<String> = to.iter().map(|&c| name(c)).collect();
-            let (who, amount) = (and_list(&who), ducats(*each));
+            let (who, amount) = (Arg::And(to.iter().map(|&c| Arg::Name(c)).collect()), ducats_said(*each));
             let text = match (to.len() > 1, *lost > 0) {
-                (false, false) => tr!(LogShared, who = who, amount = amount),
-                (true, false) => tr!(LogSharedEach, who = who, amount = amount),
-                (false, true) => tr!(LogSharedLost, who = who, amount = amount, lost = lost),
-                (true, true) => tr!(LogSharedEachLost, who = who, amount = amount, lost = lost),
+                (false, false) => said!(LogShared, who = who.clone(), amount = amount),
+                (true, false) => said!(LogSharedEach, who = who.clone(), amount = amount),
+                (false, true) => said!(LogSharedLost, who = who.clone(), amount = amount, lost = lost),
+                (true, true) => said!(LogSharedEachLost, who = who, amount = amount, lost = lost),
             };
             (to.first().copied(), text)
         }
-        Event::PilesEmpty { action: i } => (None, tr!(LogPilesEmpty, action = action(*i, Action::Politics))),
+        Event::PilesEmpty { action: i } => (None, said!(LogPilesEmpty, action = act(*i, Action::Politics))),
         Event::NegotiationStarted { action: i, kind, players } => {
-            (Some(players[0]), tr!(LogNegotiation, a = name(players[0]), b = name(players[1]), action = action(*i, *kind)))
+            (Some(players[0]), said!(LogNegotiation, a = Arg::Name(players[0]), b = Arg::Name(players[1]), action = act(*i, *kind)))
         }
-        Event::Offered { by, amount } => (Some(*by), tr!(LogOffered, name = name(*by), amount = ducats(*amount))),
-        Event::Accepted { by, payer, amount } => (Some(*by), tr!(LogAccepted, name = name(*by), payer = name(*payer), amount = ducats(*amount))),
-        Event::BrokeOff { by } => (Some(*by), tr!(LogBrokeOff, name = name(*by))),
+        Event::Offered { by, amount } => (Some(*by), said!(LogOffered, name = Arg::Name(*by), amount = ducats_said(*amount))),
+        Event::Accepted { by, payer, amount } => (Some(*by), said!(LogAccepted, name = Arg::Name(*by), payer = Arg::Name(*payer), amount = ducats_said(*amount))),
+        Event::BrokeOff { by } => (Some(*by), said!(LogBrokeOff, name = Arg::Name(*by))),
         Event::DuelStarted { action: i, kind, bidders, second } => {
-            let who = bidders.iter().map(|&c| name(c)).collect::<Vec<_>>().join(", ");
-            let action = action(*i, *kind);
-            (None, if *second { tr!(LogDuelAgain, action = action, who = who) } else { tr!(LogDuel, action = action, who = who) })
+            let who = Arg::Commas(bidders.iter().map(|&c| Arg::Name(c)).collect());
+            let action = act(*i, *kind);
+            (None, if *second { said!(LogDuelAgain, action = action, who = who) } else { said!(LogDuel, action = action, who = who) })
         }
-        Event::BidLaid { by } => (Some(*by), tr!(LogBidLaid, name = name(*by))),
+        Event::BidLaid { by } => (Some(*by), said!(LogBidLaid, name = Arg::Name(*by))),
         Event::BidsRevealed { bids } => {
-            let parts: Vec<String> = bids.iter().map(|(c, m, t)| format!("{} {}", name(*c), bid_text(*m, *t))).collect();
-            (None, tr!(LogBidsRevealed, bids = parts.join(", ")))
+            let parts = bids.iter().map(|(c, m, t)| Arg::from(said!(LogNameBid, name = Arg::Name(*c), bid = bid(*m, *t)))).collect();
+            (None, said!(LogBidsRevealed, bids = Arg::Commas(parts)))
         }
-        Event::DuelWon { by, paid, treasures } => (Some(*by), tr!(LogDuelWon, name = name(*by), bid = bid_text(*paid, *treasures))),
-        Event::DuelVoid { action: i, kind } => (None, tr!(LogDuelVoid, action = action(*i, *kind))),
-        Event::Performs { action: i, kind, by } => (Some(*by), tr!(LogPerforms, name = name(*by), action = action(*i, *kind))),
-        Event::BorderPlaced { by, edge } => (Some(*by), tr!(LogBorderPlaced, name = name(*by), edge = edge)),
-        Event::BordersRemoved { edges } => (None, if edges.len() == 1 { tr!(String LogBordersBackOne) } else { tr!(LogBordersBack, n = edges.len()) }),
+        Event::DuelWon { by, paid, treasures } => (Some(*by), said!(LogDuelWon, name = Arg::Name(*by), bid = bid(*paid, *treasures))),
+        Event::DuelVoid { action: i, kind } => (None, said!(LogDuelVoid, action = act(*i, *kind))),
+        Event::Performs { action: i, kind, by } => (Some(*by), said!(LogPerforms, name = Arg::Name(*by), action = act(*i, *kind))),
+        Event::BorderPlaced { by, edge } => (Some(*by), said!(LogBorderPlaced, name = Arg::Name(*by), edge = edge)),
+        Event::BordersRemoved { edges } => (None, if edges.len() == 1 { said!(LogBordersBackOne) } else { said!(LogBordersBack, n = edges.len()) }),
         Event::BordersAdded { .. } => return None,
         Event::ProvinceFounded { colour, castle, spaces, cities, points } => {
             let province = match (*spaces, *cities) {
-                (1, 0) => tr!(String LogProvinceOne),
-                (s, 0) => tr!(LogProvince, spaces = s),
-                (s, 1) => tr!(LogProvinceCity, spaces = s),
-                (s, n) => tr!(LogProvinceCities, spaces = s, cities = n),
+                (1, 0) => said!(LogProvinceOne),
+                (s, 0) => said!(LogProvince, spaces = s),
+                (s, 1) => said!(LogProvinceCity, spaces = s),
+                (s, n) => said!(LogProvinceCities, spaces = s, cities = n),
             };
             // The neutral colour's province scores nothing (R-C4): no points to claim.
             let text = if *points > 0 {
-                tr!(LogFounded, name = name(*colour), province = province, castle = castle, points = points)
+                said!(LogFounded, name = Arg::Name(*colour), province = province, castle = castle, points = points)
             } else {
-                tr!(LogFoundedNoPoints, name = name(*colour), province = province, castle = castle)
+                said!(LogFoundedNoPoints, name = Arg::Name(*colour), province = province, castle = castle)
             };
             (Some(*colour), text)
         }
         Event::KnightPlaced { by, at, cost } => {
-            let text = if *cost > 0 { tr!(LogKnightForest, name = name(*by), at = at, cost = ducats(*cost)) } else { tr!(LogPlacedKnight, name = name(*by), at = at) };
+            let text = if *cost > 0 { said!(LogKnightForest, name = Arg::Name(*by), at = at, cost = ducats_said(*cost)) } else { said!(LogPlacedKnight, name = Arg::Name(*by), at = at) };
             (Some(*by), text)
         }
         Event::SpaceTaken { by, at, from, .. } => match from {
-            Some(f) => (Some(*by), tr!(LogTookSpace, name = name(*by), at = at, other = name(*f))),
-            None => (Some(*by), tr!(LogExpanded, name = name(*by), at = at)),
+            Some(f) => (Some(*by), said!(LogTookSpace, name = Arg::Name(*by), at = at, other = Arg::Name(*f))),
+            None => (Some(*by), said!(LogExpanded, name = Arg::Name(*by), at = at)),
         },
         Event::NeutralZoneFormed { loser, spaces, cities } => {
-            let who = name(*loser);
+            let who = || Arg::Name(*loser);
             let text = match (*spaces == 1, *cities > 0) {
-                (true, false) => tr!(LogNeutralZoneOne, name = who),
-                (false, false) => tr!(LogNeutralZone, spaces = spaces, name = who),
-                (true, true) => tr!(LogNeutralZoneCityOne, name = who),
-                (false, true) => tr!(LogNeutralZoneCity, spaces = spaces, name = who),
+                (true, false) => said!(LogNeutralZoneOne, name = who()),
+                (false, false) => said!(LogNeutralZone, spaces = spaces, name = who()),
+                (true, true) => said!(LogNeutralZoneCityOne, name = who()),
+                (false, true) => said!(LogNeutralZoneCity, spaces = spaces, name = who()),
             };
             (Some(*loser), text)
         }
-        Event::PileOpened { by, pile } => (Some(*by), tr!(LogPileOpened, name = name(*by), pile = pile)),
-        Event::CardTaken { by, pile, .. } => (Some(*by), tr!(LogCardTaken, name = name(*by), pile = pile)),
+        Event::PileOpened { by, pile } => (Some(*by), said!(LogPileOpened, name = Arg::Name(*by), pile = pile)),
+        Event::CardTaken { by, pile, .. } => (Some(*by), said!(LogCardTaken, name = Arg::Name(*by), pile = pile)),
         Event::ActionEnded { .. } => return None,
         Event::Score { colour, delta, reason } => {
-            let (n, d) = (name(*colour), signed(*delta));
+            let (n, d) = (Arg::Name(*colour), Arg::Signed(i64::from(*delta)));
             let text = match reason {
                 ScoreReason::Founding => return None,
-                ScoreReason::Expansion => tr!(LogScoreExpansion, name = n, delta = d),
-                ScoreReason::LostSpace => tr!(LogScoreLostSpace, name = n, delta = d),
-                ScoreReason::NeutralZone => tr!(LogScoreNeutralZone, name = n, delta = d),
-                ScoreReason::SilverFind => tr!(LogScoreSilverFind, name = n, delta = d),
-                ScoreReason::FinalMountains => tr!(LogScoreMountains, name = n, delta = d),
-                ScoreReason::Deeds => tr!(LogScoreDeeds, name = n, delta = d),
+                ScoreReason::Expansion => said!(LogScoreExpansion, name = n, delta = d),
+                ScoreReason::LostSpace => said!(LogScoreLostSpace, name = n, delta = d),
+                ScoreReason::NeutralZone => said!(LogScoreNeutralZone, name = n, delta = d),
+                ScoreReason::SilverFind => said!(LogScoreSilverFind, name = n, delta = d),
+                ScoreReason::FinalMountains => said!(LogScoreMountains, name = n, delta = d),
+                ScoreReason::Deeds => said!(LogScoreDeeds, name = n, delta = d),
             };
             (Some(*colour), text)
         }
         Event::Paid { .. } => return None,
         Event::DeedsRevealed { colour, cards } => {
-            let c: Vec<String> = cards.iter().map(|&c| card_name(c)).collect();
-            (Some(*colour), tr!(LogDeedsRevealed, name = name(*colour), cards = c.join(", ")))
+            let cards = Arg::Commas(cards.iter().map(|&c| Arg::from(card(c))).collect());
+            (Some(*colour), said!(LogDeedsRevealed, name = Arg::Name(*colour), cards = cards))
         }
         Event::GameOver { winners } => {
-            let w: Vec<String> = winners.iter().map(|&c| name(c)).collect();
-            let text = if w.len() > 1 { tr!(LogLionhearts, who = and_list(&w)) } else { tr!(LogLionheart, who = and_list(&w)) };
+            let who = Arg::And(winners.iter().map(|&c| Arg::Name(c)).collect());
+            let text = if winners.len() > 1 { said!(LogLionhearts, who = who) } else { said!(LogLionheart, who = who) };
             (winners.first().copied(), text)
         }
     };
-    Some(LogLine { round, colour, text })
+    Some(LogLine { round, colour, said: text })
 }
 
 #[cfg(test)]
@@ -210,26 +229,24 @@ mod tests {
 
     #[test]
     fn a_payment_names_its_money_and_treasure_cards() {
-        assert_eq!(payment_text(10, Treasures::NONE), "10 ducats");
-        assert_eq!(payment_text(0, Treasures(0b0010)), "a treasure card (10)");
-        assert_eq!(payment_text(2, Treasures(0b0001)), "2 ducats and a treasure card (8)");
-        assert_eq!(payment_text(0, Treasures(0b0101)), "treasure cards (8 + 12)");
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        assert_eq!(payment(10, Treasures::NONE).plain(), "10 ducats");
+        assert_eq!(payment(0, Treasures(0b0010)).plain(), "a treasure card (10)");
+        assert_eq!(payment(2, Treasures(0b0001)).plain(), "2 ducats and a treasure card (8)");
+        assert_eq!(payment(0, Treasures(0b0101)).plain(), "treasure cards (8 + 12)");
     }
 }
 
 #[cfg(test)]
 mod lang_tests {
     use super::*;
+    use crate::engine::Colour;
     use crate::engine::{Edge, Space};
     use crate::i18n::{set_lang, tests::install_all, Lang};
 
     /// The lines of a few typical events, with Ann, Ben and Cleo at the table.
     fn lines() -> Vec<String> {
-        let name = |c: Colour| match c {
-            Colour::Red => "Ann".to_string(),
-            Colour::Yellow => "Ben".to_string(),
-            _ => "Cleo".to_string(),
-        };
+        let names = crate::app::said::Names { edition: crate::engine::Edition::Classic, players: vec![(Colour::Red, "Ann".into()), (Colour::Yellow, "Ben".into()), (Colour::Purple, "Cleo".into())] };
         let sp = |s: &str| Space::parse(s).unwrap();
         let events = [
             Event::BorderPlaced { by: Colour::Red, edge: Edge::parse("d10-e10").unwrap() },
@@ -240,7 +257,7 @@ mod lang_tests {
             Event::Score { colour: Colour::Red, delta: -2, reason: ScoreReason::LostSpace },
             Event::GameOver { winners: vec![Colour::Red, Colour::Purple] },
         ];
-        events.iter().map(|e| describe(e, &name, 3).unwrap().text).collect()
+        events.iter().map(|e| describe(e, 3).unwrap().said.text(&names)).collect()
     }
 
     #[test]
@@ -294,10 +311,5 @@ mod lang_tests {
 
 /// A politics card's label.
 pub fn card_label(c: PoliticsCard) -> String {
-    match c {
-        PoliticsCard::Alliance => tr!(String PanelCardAlliance),
-        PoliticsCard::Renegade => tr!(String PanelCardRenegade),
-        PoliticsCard::Deeds(n) => tr!(PanelCardDeeds, n = n),
-        PoliticsCard::Treasure(n) => tr!(PanelCardTreasure, n = n),
-    }
+    card(c).plain()
 }

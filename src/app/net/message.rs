@@ -7,14 +7,16 @@
 
 use super::wire::{wire_enum, wire_struct, Reader, Wire, WireError, Writer};
 use crate::app::log::LogLine;
+use crate::app::said::{Names, Said};
 use crate::app::session::Screen;
-use crate::app::table::{Command, End, Marks, Step, TableWords};
+use crate::app::table::{Command, End, Marks, Step, Table, TableWords};
 use crate::app::AnyCommand;
 use crate::engine::{classic, newed, Colour, Edition, IllegalMove};
 use std::convert::Infallible;
 
-/// The protocol version: a message of another one is refused as stale.
-pub const VERSION: u8 = 1;
+/// The protocol version: a message of another one is refused as stale. It changes with the
+/// catalogue's keys (a fact is sent as its key's number): a device of another build is told so.
+pub const VERSION: u8 = 2u8.wrapping_add((crate::i18n::SCHEMA % 251) as u8);
 /// The first bytes of every message.
 pub const MAGIC: [u8; 2] = *b"LZ";
 /// The most the host reads from a remote seat (a hello or a command is far smaller).
@@ -22,16 +24,7 @@ pub const MAX_TO_HOST: usize = 256;
 /// The most a remote seat reads from the host (a whole log of a long game fits).
 pub const MAX_TO_REMOTE: usize = 1 << 20;
 
-/// How a seat is played, as every device is told.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Presence {
-    /// A person at the host's device.
-    Here,
-    /// A friend on their own device, connected or not.
-    Remote { connected: bool },
-    /// A computer (it thinks on the host's device).
-    Computer,
-}
+pub use crate::app::seats::Presence;
 
 wire_enum!(Presence;
     0 => Here {},
@@ -133,7 +126,7 @@ impl Wire for Screen {
     }
 }
 
-wire_struct!(LogLine { round, colour, text });
+wire_struct!(LogLine { round, colour, said });
 wire_struct!(Marks { edges, spaces });
 wire_struct!(Step { staged, pending, must_confirm, offer, review, takeback, hint });
 wire_struct!(End { title, how, head, rows, history, chip, turns, hints });
@@ -218,10 +211,8 @@ impl Wire for AnyCommand {
 /// An edition as the network needs it: its view and moves travel, and which moves are sealed
 /// (committed by every seat at once, revealed together: Classic's duel bids).
 pub trait NetRules: TableWords + crate::engine::Rules<Move: Wire> + crate::app::session::EditionRules<View: Wire> {
-    /// A move every seat due makes at once, sealed until all are in.
-    fn sealed(m: &Self::Move) -> bool;
     /// A seat's update as either edition's.
-    fn any(u: SeatUpdate<Self>) -> AnyUpdate;
+    fn any(u: Update<Self>) -> AnyUpdate;
     /// A command as either edition's.
     fn command(c: Command<Self::Move>) -> AnyCommand;
     /// This edition's command in either edition's (`None`: the other edition's).
@@ -229,10 +220,7 @@ pub trait NetRules: TableWords + crate::engine::Rules<Move: Wire> + crate::app::
 }
 
 impl NetRules for classic::game::Game {
-    fn sealed(m: &classic::moves::Move) -> bool {
-        matches!(m, classic::moves::Move::Bid { .. })
-    }
-    fn any(u: SeatUpdate<Self>) -> AnyUpdate {
+    fn any(u: Update<Self>) -> AnyUpdate {
         AnyUpdate::Classic(u)
     }
     fn command(c: Command<classic::moves::Move>) -> AnyCommand {
@@ -248,10 +236,7 @@ impl NetRules for classic::game::Game {
 }
 
 impl NetRules for newed::Game {
-    fn sealed(_: &newed::Move) -> bool {
-        false
-    }
-    fn any(u: SeatUpdate<Self>) -> AnyUpdate {
+    fn any(u: Update<Self>) -> AnyUpdate {
         AnyUpdate::New(u)
     }
     fn command(c: Command<newed::Move>) -> AnyCommand {
@@ -266,74 +251,79 @@ impl NetRules for newed::Game {
     }
 }
 
-/// What one remote seat's screen shows now: its own view only, and the log lines it hasn't
-/// got yet. The remote rebuilds its table from it.
+/// What one remote seat's screen shows now — the table the session builds for it, its own
+/// view only — and the log lines it hasn't got yet (the table travels without its log).
 #[derive(Clone, Debug)]
-pub struct SeatUpdate<G: NetRules> {
+pub struct Update<G: NetRules> {
     /// Counts the updates sent to this seat since it said hello.
     pub seq: u32,
-    /// Play (its move), Thinking (whoever is to move: a computer, or another person), Over.
-    pub screen: Screen,
-    /// What this seat may see.
-    pub view: G::View,
     /// The index of the first log line sent.
     pub log_from: u32,
     /// Log lines from `log_from` on (public).
     pub log: Vec<LogLine>,
-    /// Where the lines this seat missed since its last turn begin (until it acts).
-    pub since: Option<u32>,
-    /// Borders and pieces new since its last turn.
-    pub recent: Marks,
-    /// Its staged moves.
-    pub staged: Marks,
-    /// Its move held back for "Confirm".
-    pub pending: Option<G::Move>,
-    /// Confirm, take back.
-    pub step: Step,
-    /// Score changes of the last confirmed step.
-    pub changes: Vec<(Colour, i32)>,
-    /// What to do now, in words (the host's language).
-    pub prompt: String,
-    /// The end, once the game is over.
-    pub end: Option<End>,
-    /// How every seat is played, and who is disconnected.
-    pub presence: Vec<(Colour, Presence)>,
+    /// The seat's table (its log left out; the id is the welcome's).
+    pub table: Table<G>,
 }
 
-impl<G: NetRules> Wire for SeatUpdate<G> {
+impl<G: NetRules> std::ops::Deref for Update<G> {
+    type Target = Table<G>;
+    fn deref(&self) -> &Table<G> {
+        &self.table
+    }
+}
+
+/// A table's bytes without its log and id (the seat has those): what changed is what is sent.
+pub fn put_table<G: NetRules>(t: &Table<G>, w: &mut Writer) {
+    t.seat.put(w);
+    t.screen.put(w);
+    t.reason.put(w);
+    t.then_to.put(w);
+    t.view.put(w);
+    t.names.players.put(w);
+    t.since.map(|x| x as u32).put(w);
+    t.recent.put(w);
+    t.staged.put(w);
+    t.pending.put(w);
+    t.step.put(w);
+    t.changes.put(w);
+    t.prompt.put(w);
+    t.solo.put(w);
+    t.end.put(w);
+    t.presence.put(w);
+}
+
+fn take_table<G: NetRules>(r: &mut Reader) -> Result<Table<G>, WireError> {
+    Ok(Table {
+        id: String::new(),
+        seat: r.take()?,
+        screen: r.take()?,
+        reason: r.take()?,
+        then_to: r.take()?,
+        view: r.take()?,
+        names: Names { edition: G::EDITION, players: r.take()? },
+        log: Vec::new(),
+        since: r.take::<Option<u32>>()?.map(|x| x as usize),
+        recent: r.take()?,
+        staged: r.take()?,
+        pending: r.take()?,
+        step: r.take()?,
+        changes: r.take()?,
+        prompt: r.take()?,
+        solo: r.take()?,
+        end: r.take()?,
+        presence: r.take()?,
+    })
+}
+
+impl<G: NetRules> Wire for Update<G> {
     fn put(&self, w: &mut Writer) {
         self.seq.put(w);
-        self.screen.put(w);
-        self.view.put(w);
         self.log_from.put(w);
         self.log.put(w);
-        self.since.put(w);
-        self.recent.put(w);
-        self.staged.put(w);
-        self.pending.put(w);
-        self.step.put(w);
-        self.changes.put(w);
-        self.prompt.put(w);
-        self.end.put(w);
-        self.presence.put(w);
+        put_table(&self.table, w);
     }
     fn take(r: &mut Reader) -> Result<Self, WireError> {
-        Ok(SeatUpdate {
-            seq: r.take()?,
-            screen: r.take()?,
-            view: r.take()?,
-            log_from: r.take()?,
-            log: r.take()?,
-            since: r.take()?,
-            recent: r.take()?,
-            staged: r.take()?,
-            pending: r.take()?,
-            step: r.take()?,
-            changes: r.take()?,
-            prompt: r.take()?,
-            end: r.take()?,
-            presence: r.take()?,
-        })
+        Ok(Update { seq: r.take()?, log_from: r.take()?, log: r.take()?, table: take_table(r)? })
     }
 }
 
@@ -342,17 +332,17 @@ impl<G: NetRules> Wire for SeatUpdate<G> {
 #[allow(clippy::large_enum_variant)]
 pub enum AnyUpdate {
     /// A Classic game's.
-    Classic(SeatUpdate<classic::game::Game>),
+    Classic(Update<classic::game::Game>),
     /// A New Edition game's.
-    New(SeatUpdate<newed::Game>),
+    New(Update<newed::Game>),
 }
 
 /// What the host sends a remote seat.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
 pub enum ToRemote {
-    /// The seat is joined: the game, its players' names and how each seat is played. An
-    /// update follows.
+    /// The seat is joined: the game and its players' names as they typed them. An update
+    /// follows.
     Welcome { seat: Colour, edition: Edition, id: String, names: Vec<(Colour, String)> },
     /// What the seat's screen shows now.
     Update(AnyUpdate),
@@ -361,7 +351,7 @@ pub enum ToRemote {
     /// A message refused before it was read (garbled, foreign, stale).
     Refused(Refusal),
     /// A public announcement for the whole table (bids revealed), shown until dismissed there.
-    Notice(String),
+    Notice(Said),
 }
 
 /// What a remote seat sends the host.

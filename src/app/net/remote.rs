@@ -1,12 +1,13 @@
 //! A remote seat: a friend's device. It says hello with the seat's token, keeps the log and
-//! the last update the host sent, shows the host's announcements until they are dismissed here,
-//! and rebuilds its table from them — the same screens as at the table, drawn from its own
-//! seat's view only. Its commands go to the host, numbered.
+//! the last table the host sent (the session builds it for this seat: its own view only), and
+//! shows the host's announcements until they are dismissed here — the same screens as at the
+//! table, every word in this device's language. Its commands go to the host, numbered.
 
-use super::message::{AnyUpdate, MessageError, NetRules, Refusal, SeatUpdate, ToHost, ToRemote};
+use super::message::{AnyUpdate, MessageError, Refusal, ToHost, ToRemote};
 use crate::app::log::LogLine;
+use crate::app::said::Said;
 use crate::app::session::Screen;
-use crate::app::table::{Command, Table};
+use crate::app::table::{Command, Table, TableWords};
 use crate::app::{AnyCommand, AnyTable};
 use crate::engine::{Colour, Edition};
 
@@ -29,12 +30,11 @@ pub enum Heard {
     Resync,
 }
 
-/// What the welcome told: the edition, the game's id and every colour's name.
+/// What the welcome told: the edition and the game's id.
 #[derive(Clone, Debug)]
 struct Joined {
     edition: Edition,
     id: String,
-    names: Vec<(Colour, String)>,
 }
 
 /// A friend's device playing one seat of a hosted game.
@@ -45,7 +45,7 @@ pub struct Remote {
     token: u64,
     joined: Option<Joined>,
     log: Vec<LogLine>,
-    notices: Vec<String>,
+    notices: Vec<Said>,
     update: Option<AnyUpdate>,
     seq: u32,
     next: u32,
@@ -86,11 +86,11 @@ impl Remote {
     /// Too big, garbled, stale or foreign (nothing changes).
     pub fn receive(&mut self, bytes: &[u8]) -> Result<Heard, MessageError> {
         Ok(match ToRemote::decode(bytes, self.tag)? {
-            ToRemote::Welcome { seat, edition, id, names } => {
+            ToRemote::Welcome { seat, edition, id, .. } => {
                 if seat != self.seat {
                     return Err(MessageError::Foreign);
                 }
-                self.joined = Some(Joined { edition, id, names });
+                self.joined = Some(Joined { edition, id });
                 self.seq = 0;
                 Heard::Joined
             }
@@ -130,10 +130,10 @@ impl Remote {
 
     /// What this device shows now (`None` before the first update).
     pub fn table(&self) -> Option<AnyTable> {
-        let Joined { id, names, .. } = self.joined.as_ref()?;
+        let Joined { id, .. } = self.joined.as_ref()?;
         Some(match self.update.as_ref()? {
-            AnyUpdate::Classic(u) => AnyTable::Classic(self.rebuild(u, id, names)),
-            AnyUpdate::New(u) => AnyTable::New(self.rebuild(u, id, names)),
+            AnyUpdate::Classic(u) => AnyTable::Classic(self.rebuild(&u.table, id)),
+            AnyUpdate::New(u) => AnyTable::New(self.rebuild(&u.table, id)),
         })
     }
 
@@ -146,25 +146,15 @@ impl Remote {
         }
     }
 
-    fn rebuild<G: NetRules>(&self, u: &SeatUpdate<G>, id: &str, names: &[(Colour, String)]) -> Table<G> {
+    /// The table sent, with this device's log and its announcements not yet dismissed.
+    fn rebuild<G: TableWords>(&self, t: &Table<G>, id: &str) -> Table<G> {
         Table {
             id: id.to_string(),
-            screen: self.notices.first().map_or_else(|| u.screen.clone(), |n| Screen::Announcement(n.clone())),
-            reason: String::new(),
-            then_to: None,
-            view: u.view.clone(),
-            names: names.to_vec(),
+            screen: self.notices.first().map_or_else(|| t.screen.clone(), |n| Screen::Announcement(n.clone())),
             log: self.log.clone(),
             // Never past the log (a screen slices the log from here).
-            since: u.since.map(|x| x as usize).filter(|&x| x <= self.log.len()),
-            recent: u.recent.clone(),
-            staged: u.staged.clone(),
-            pending: u.pending,
-            step: u.step.clone(),
-            changes: u.changes.clone(),
-            prompt: u.prompt.clone(),
-            solo: false,
-            end: u.end.clone(),
+            since: t.since.filter(|&x| x <= self.log.len()),
+            ..t.clone()
         }
     }
 }

@@ -45,7 +45,7 @@ fn decide<G: NetRules>(t: &Table<G>, c: Colour, n: &mut ByColour<usize>) -> Comm
     }
     let keep: Vec<G::Move> = moves.iter().copied().filter(|m| !m.to_string().ends_with(" done")).collect();
     let from = if keep.is_empty() || k.is_multiple_of(11) { moves } else { &keep };
-    assert!(!from.is_empty(), "{c} plays with nothing to do: {}", t.prompt);
+    assert!(!from.is_empty(), "{c} plays with nothing to do: {}", t.say(&t.prompt));
     Command::Act(from[(k * 7 + 3) % from.len()])
 }
 
@@ -260,7 +260,7 @@ fn whole_game<G: NetRules + 'static>(s: fn() -> Session<G>, wrap: fn(Session<G>)
     for r in &remotes {
         let t = r.table().unwrap();
         assert_eq!(t.screen(), &Screen::Over, "{} sees the end", r.seat());
-        assert_eq!(t.log().0.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n"), host.session().log_text(), "{} has the whole log", r.seat());
+        assert_eq!(t.log().0.iter().map(|l| t.say(&l.said)).collect::<Vec<_>>().join("\n"), host.session().log_text(), "{} has the whole log", r.seat());
         assert!(t.end().is_some());
     }
     sizes
@@ -493,7 +493,7 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
     assert!(remotes[1].presence().contains(&(Colour::Blue, Presence::Remote { connected: false })), "Orange sees that Blue is away");
     let t: Table<newed::Game> = table_of(remotes[1].table().unwrap());
     assert_eq!(t.screen, Screen::Elsewhere(Colour::Blue));
-    assert!(t.prompt.contains("disconnected"), "{}", t.prompt);
+    assert!(t.say(&t.prompt).contains("disconnected"), "{}", t.say(&t.prompt));
     // Blue opens the game again: a fresh page with the seat's token and nothing else.
     let tag = host.tag();
     let clock = std::time::Instant::now();
@@ -537,7 +537,7 @@ fn friends_playing_with_a_computer_see_it_think_and_what_it_did_since_their_turn
     use super::message::Presence;
     use crate::app::seats::Seats;
     use crate::engine::ai::Level;
-    let seats = Seats { bots: vec![(Colour::Red, Level::Easy)], hints: None };
+    let seats = Seats { bots: vec![(Colour::Red, Level::Easy)], hints: None, ..Default::default() };
     let game = || new_session().with_seats(seats.clone());
     let local = at_the_table(game());
     let (mut host, mut remotes) = host_and_join(game(), AnySession::New, [Colour::Blue, Colour::Orange]);
@@ -548,7 +548,7 @@ fn friends_playing_with_a_computer_see_it_think_and_what_it_did_since_their_turn
         for r in &remotes {
             let Some(t) = r.table() else { continue };
             let t: Table<newed::Game> = table_of(t);
-            thinking += usize::from(t.screen == Screen::Thinking(Colour::Red) && t.prompt.contains("computer"));
+            thinking += usize::from(t.screen == Screen::Thinking(Colour::Red) && t.say(&t.prompt).contains("computer"));
             since += usize::from(matches!(t.screen, Screen::Play(_)) && t.since.is_some() && !(t.recent.spaces.is_empty() && t.recent.edges.is_empty()));
             assert!(r.presence().contains(&(Colour::Red, Presence::Computer)));
         }
@@ -569,7 +569,7 @@ fn what_a_computer_did_between_two_friends_turns_is_in_the_since_your_turn_of_th
     use crate::engine::ai::Level;
     // Red (a friend), Blue (a computer), Orange (a friend): Red's turn ends, the computer
     // plays, Orange plays — Red's "since your turn" starts where its own turn ended.
-    let seats = Seats { bots: vec![(Colour::Blue, Level::Easy)], hints: None };
+    let seats = Seats { bots: vec![(Colour::Blue, Level::Easy)], hints: None, ..Default::default() };
     let game = || new_session().with_seats(seats.clone());
     let local = at_the_table(game());
     let (mut host, mut remotes) = host_and_join(game(), AnySession::New, [Colour::Red, Colour::Orange]);
@@ -658,7 +658,7 @@ fn a_host_with_nobody_at_it_shows_none_of_its_one_friends_secrets() {
     use crate::engine::ai::Level;
     // Blue is the only person, on her own device, among two computers: the session keeps her
     // secrets on its screen (one person among computers), the host's device must not.
-    let seats = Seats { bots: vec![(Colour::Red, Level::Easy), (Colour::Orange, Level::Easy)], hints: None };
+    let seats = Seats { bots: vec![(Colour::Red, Level::Easy), (Colour::Orange, Level::Easy)], hints: None, ..Default::default() };
     let game = || new_session().with_seats(seats.clone());
     let local = at_the_table(game());
     let mut host = Host::new(AnySession::New(game()), &[(Colour::Blue, 4444)]);
@@ -746,7 +746,7 @@ fn a_classic_game_of_four_with_a_computer_and_two_friends_is_the_game_at_the_tab
     use crate::engine::ai::Level;
     let game = || {
         let setup = classic::setup::Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple, Colour::Grey], SetupKind::Variable, SEED ^ 4);
-        let seats = Seats { bots: vec![(Colour::Purple, Level::Easy)], hints: None };
+        let seats = Seats { bots: vec![(Colour::Purple, Level::Easy)], hints: None, ..Default::default() };
         Session::new("net-four".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into(), "Dan".into()]).unwrap().with_seats(seats)
     };
     let local = at_the_table(game());

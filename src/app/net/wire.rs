@@ -444,3 +444,101 @@ wire_enum!(IllegalMove;
     63 => NoRenegadePossible {},
     64 => NoAlliancePossible {},
 );
+
+/// How deep facts may nest on the wire (the deepest the game makes is 4: a bid in a line in an
+/// announcement); deeper is refused before it can exhaust the stack.
+const MAX_SAID_DEPTH: u8 = 8;
+
+impl Wire for crate::app::said::Said {
+    fn put(&self, w: &mut Writer) {
+        w.varint(self.key as u64);
+        for a in &self.args {
+            put_arg(a, w);
+        }
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        take_said(r, 0)
+    }
+}
+
+fn put_arg(a: &crate::app::said::Arg, w: &mut Writer) {
+    use crate::app::said::Arg;
+    let list = |tag: u8, items: &[Arg], w: &mut Writer| {
+        w.byte(tag);
+        w.varint(items.len() as u64);
+        items.iter().for_each(|a| put_arg(a, w));
+    };
+    match a {
+        Arg::Num(n) => {
+            w.byte(0);
+            w.varint(((n << 1) ^ (n >> 63)) as u64);
+        }
+        Arg::Signed(n) => {
+            w.byte(1);
+            w.varint(((n << 1) ^ (n >> 63)) as u64);
+        }
+        Arg::Name(c) => {
+            w.byte(2);
+            c.put(w);
+        }
+        Arg::Colour(c) => {
+            w.byte(3);
+            c.put(w);
+        }
+        Arg::ColourAdj(c) => {
+            w.byte(4);
+            c.put(w);
+        }
+        Arg::Space(s) => {
+            w.byte(5);
+            s.put(w);
+        }
+        Arg::Edge(e) => {
+            w.byte(6);
+            e.put(w);
+        }
+        Arg::Said(s) => {
+            w.byte(7);
+            s.put(w);
+        }
+        Arg::And(items) => list(8, items, w),
+        Arg::Commas(items) => list(9, items, w),
+        Arg::Text(t) => {
+            w.byte(10);
+            t.put(w);
+        }
+    }
+}
+
+fn take_said(r: &mut Reader, depth: u8) -> Result<crate::app::said::Said, WireError> {
+    if depth > MAX_SAID_DEPTH {
+        return Err(WireError::BadValue);
+    }
+    let i = usize::try_from(r.varint()?).map_err(|_| WireError::Overflow)?;
+    let key = *crate::i18n::KEYS.get(i).ok_or(WireError::BadValue)?;
+    let args = (0..crate::i18n::PLACES[i].len()).map(|_| take_arg(r, depth)).collect::<Result<_, _>>()?;
+    Ok(crate::app::said::Said { key, args })
+}
+
+fn take_arg(r: &mut Reader, depth: u8) -> Result<crate::app::said::Arg, WireError> {
+    use crate::app::said::Arg;
+    let zigzag = |z: u64| ((z >> 1) as i64) ^ -((z & 1) as i64);
+    let list = |r: &mut Reader| -> Result<Vec<Arg>, WireError> {
+        let n = r.count()?;
+        (0..n).map(|_| take_arg(r, depth + 1)).collect()
+    };
+    Ok(match r.byte()? {
+        0 => Arg::Num(zigzag(r.varint()?)),
+        1 => Arg::Signed(zigzag(r.varint()?)),
+        2 => Arg::Name(r.take()?),
+        3 => Arg::Colour(r.take()?),
+        4 => Arg::ColourAdj(r.take()?),
+        5 => Arg::Space(r.take()?),
+        6 => Arg::Edge(r.take()?),
+        7 => Arg::Said(Box::new(take_said(r, depth + 1)?)),
+        8 => Arg::And(list(r)?),
+        9 => Arg::Commas(list(r)?),
+        10 => Arg::Text(r.take()?),
+        _ => return Err(WireError::BadValue),
+    })
+}

@@ -8,6 +8,7 @@ pub mod newed;
 pub mod plot;
 
 use super::log::LogLine;
+use super::said::Names;
 use super::palette::{colour_fill, emblem};
 use super::table::End;
 use super::tree::{el, Node};
@@ -19,14 +20,14 @@ use crate::tr;
 pub struct ShowSpaces(pub Vec<Space>);
 
 /// The log, newest first.
-pub fn log(lines: &[LogLine]) -> Vec<Node<ShowSpaces>> {
+pub fn log(lines: &[LogLine], names: &Names) -> Vec<Node<ShowSpaces>> {
     vec![
         el("h2").text(tr!(PanelGameLog)),
         // Announced as it grows (role log); the list scrolls, so it can take focus.
         el("div").attr("role", "log").attr("aria-label", tr!(PanelGameLog)).kid(el("ol").class("log-lines").attr("tabindex", "0").attr("aria-label", tr!(PanelGameLogList)).kids(lines.iter().rev().take(60).map(|l| {
-            let spaces = super::log::spaces_in(&l.text);
+            let spaces = l.said.spaces();
             let words = spaces.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
-            let li = el("li").attr("style", l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default()).kid_opt(l.colour.map(emblem)).text(l.text.clone());
+            let li = el("li").attr("style", l.colour.map(|c| format!("border-left-color:{}", colour_fill(c))).unwrap_or_default()).kid_opt(l.colour.map(emblem)).text(names.say(&l.said));
             if spaces.is_empty() { li } else { li.attr("data-spaces", words).on(ShowSpaces(spaces)) }
         }))),
     ]
@@ -34,14 +35,14 @@ pub fn log(lines: &[LogLine]) -> Vec<Node<ShowSpaces>> {
 
 /// "Since your turn": the log lines of what the others did while the holder didn't hold the
 /// device (the board marks the new borders and pieces too), until the holder acts.
-pub fn since(lines: &[LogLine], from: Option<usize>) -> Vec<Node> {
+pub fn since(lines: &[LogLine], from: Option<usize>, names: &Names) -> Vec<Node> {
     let Some(new) = from.and_then(|f| lines.get(f..)).filter(|n| !n.is_empty()) else { return Vec::new() };
     let skipped = new.len().saturating_sub(8);
     let mut list = el("ul");
     if skipped > 0 {
         list = list.kid(el("li").text(if skipped == 1 { tr!(PanelSinceEarlierOne, n = skipped) } else { tr!(PanelSinceEarlierMany, n = skipped) }));
     }
-    list = list.kids(new[skipped..].iter().map(|l| el("li").text(l.text.clone())));
+    list = list.kids(new[skipped..].iter().map(|l| el("li").text(names.say(&l.said))));
     // A summary that folds away with a tap (it sits over the board).
     vec![el("details").class("panel since").attr("data-since", "").attr("open", "").kid(el("summary").text(tr!(PanelSinceTitle))).kid(list)]
 }
@@ -97,18 +98,18 @@ pub fn points<A>(score: u32, change: i32) -> Node<A> {
 }
 
 /// The end screen's title and table: a row per player with their points by reason.
-pub fn end_table(end: &End) -> Vec<Node> {
-    let rows = end.rows.iter().map(|(c, name, cells)| {
+pub fn end_table(end: &End, names: &Names) -> Vec<Node> {
+    let rows = end.rows.iter().map(|(c, cells)| {
         let last = cells.len().saturating_sub(2);
         el("tr")
             .attr("data-final", c.name())
-            .kid(el("th").kid(emblem(*c)).text(name.clone()))
-            .kids(cells.iter().enumerate().map(|(i, x)| el("td").attr_if(i == last, "class", "total").text(x.clone())))
+            .kid(el("th").kid(emblem(*c)).text(names.name(*c)))
+            .kids(cells.iter().enumerate().map(|(i, x)| el("td").attr_if(i == last, "class", "total").text(x.to_string())))
     });
-    let mut out = vec![el("h1").text(end.title.clone())];
-    out.extend(end.how.as_ref().map(|n| el("p").text(n.clone())));
-    out.push(el("table").class("breakdown").kid(el("thead").kid(el("tr").kid(el("th")).kids(end.head.iter().map(|h| el("th").text(h.clone()))))).kid(el("tbody").kids(rows)));
-    out.extend(end.hints.as_ref().map(|h| el("p").class("hint").attr("data-hints-used", "").text(h.clone())));
+    let mut out = vec![el("h1").text(names.say(&end.title))];
+    out.extend(end.how.as_ref().map(|n| el("p").text(names.say(n))));
+    out.push(el("table").class("breakdown").kid(el("thead").kid(el("tr").kid(el("th")).kids(end.head.iter().map(|h| el("th").text(names.say(h)))))).kid(el("tbody").kids(rows)));
+    out.extend(end.hints.as_ref().map(|h| el("p").class("hint").attr("data-hints-used", "").text(names.say(h))));
     out
 }
 
@@ -132,14 +133,22 @@ mod tests {
     use super::*;
     use crate::app::tree::{find_all, html};
 
-    fn line(text: &str) -> LogLine {
-        LogLine { round: 1, colour: Some(Colour::Red), text: text.into() }
+    use crate::app::said::{Arg, Said};
+    use crate::said;
+
+    fn line(said: Said) -> LogLine {
+        LogLine { round: 1, colour: Some(Colour::Red), said }
+    }
+
+    fn names() -> Names {
+        Names { edition: Edition::Classic, players: vec![(Colour::Red, "Ann".into()), (Colour::Yellow, "Ben".into())] }
     }
 
     #[test]
     fn a_log_line_naming_spaces_shows_them_when_tapped_and_the_newest_comes_first() {
-        let lines = vec![line("Ann's turn."), line("Ann placed a border on d10-e10.")];
-        let tree = log(&lines);
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let lines = vec![line(said!(LogTurn, name = Arg::Name(Colour::Red))), line(said!(LogBorderPlaced, name = Arg::Name(Colour::Red), edge = crate::engine::Edge::parse("d10-e10").unwrap()))];
+        let tree = log(&lines, &names());
         let items = find_all(&tree, "style", "");
         assert_eq!(items[0].text_content(), "Ann placed a border on d10-e10.");
         let sp = |s: &str| Space::parse(s).unwrap();
@@ -151,25 +160,29 @@ mod tests {
 
     #[test]
     fn since_your_turn_lists_what_the_others_did_and_folds_the_oldest() {
-        let lines: Vec<LogLine> = (0..12).map(|i| line(&format!("line {i}"))).collect();
-        assert!(since(&lines, None).is_empty(), "nothing when the holder acted");
-        assert!(since(&lines, Some(12)).is_empty(), "nothing when nothing happened");
-        let tree = since(&lines, Some(2));
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let lines: Vec<LogLine> = (0..12).map(|i| line(said!(LogRoundStarted, round = i, name = Arg::Name(Colour::Red)))).collect();
+        assert!(since(&lines, None, &names()).is_empty(), "nothing when the holder acted");
+        assert!(since(&lines, Some(12), &names()).is_empty(), "nothing when nothing happened");
+        let tree = since(&lines, Some(2), &names());
         let text = tree[0].text_content();
-        assert!(text.contains("line 11") && text.contains("line 4") && !text.contains("line 3"), "{text}");
+        assert!(text.contains("Round 11") && text.contains("Round 4") && !text.contains("Round 3"), "{text}");
         assert!(text.contains("2 earlier"), "{text}");
     }
 
     #[test]
     fn the_end_table_has_a_row_per_player_with_the_total_marked() {
         let end = End {
-            title: "Ann wins".into(),
-            head: vec!["Provinces".into(), "Total".into(), "Ducats".into()],
-            rows: vec![(Colour::Red, "Ann".into(), vec!["12".into(), "20".into(), "7".into()]), (Colour::Yellow, "Ben".into(), vec!["3".into(), "9".into(), "2".into()])],
-            hints: Some("Hints asked: Ann 1".into()),
-            ..End::default()
+            title: crate::app::table::winners_title(&[Colour::Red]),
+            how: None,
+            head: vec![said!(ScreenColProvinces), said!(ScreenColTotal), said!(ScreenColDucats)],
+            rows: vec![(Colour::Red, vec![12, 20, 7]), (Colour::Yellow, vec![3, 9, 2])],
+            history: Vec::new(),
+            chip: None,
+            turns: false,
+            hints: Some(said!(ScreenHintsUsed, list = "Ann 1")),
         };
-        let tree = end_table(&end);
+        let tree = end_table(&end, &names());
         let row = find_all(&tree, "data-final", "red")[0];
         assert_eq!(row.text_content(), "Ann12207");
         assert_eq!(find_all(std::slice::from_ref(row), "class", "total")[0].text_content(), "20");

@@ -16,12 +16,14 @@
 //!   a hand-over.
 
 pub mod classic;
+mod elsewhere;
 pub mod newed;
 mod seat;
 #[cfg(test)]
 mod tests;
 
 use super::log::LogLine;
+use super::said::{Names, Said};
 use super::seats::Seats;
 use super::since::{Since, Snapshot};
 pub use seat::{Seating, SeatView};
@@ -90,18 +92,16 @@ pub trait EditionRules: Rules + Debug {
     fn offer(&self) -> Option<Colour>;
     /// A score change an event makes, for highlighting.
     fn score_change(e: &Self::Event) -> Option<(Colour, i32)>;
+    /// A move every seat due makes at once, sealed until all are in (Classic's duel bids).
+    fn sealed(m: &Self::Move) -> bool;
 
     /// The round or turn a log line counts to, before a move is played.
     fn log_round(&self, tally: &Self::Tally) -> u32;
     /// The events of one move (which began in `round`) in words: log lines, and what the whole
     /// table must see at once (announcements); the tally kept up to date.
-    fn describe(&self, tally: &mut Self::Tally, events: &[Self::Event], round: u32, name: &dyn Fn(Colour) -> String, out: &mut Told);
+    fn describe(&self, tally: &mut Self::Tally, events: &[Self::Event], round: u32, out: &mut Told);
     /// The list of saved games' line for this game ("Classic · Ann, Ben · round 3").
     fn saved_summary(&self, tally: &Self::Tally, players: &str) -> String;
-    /// Why the device goes to the next player now (the hand-over screen).
-    fn hand_over_reason(s: &Session<Self>) -> String
-    where
-        Self: Sized;
 }
 
 /// A record read for a session: its setup, names and moves (with their lines).
@@ -123,7 +123,7 @@ pub struct Told {
     /// New log lines.
     pub lines: Vec<LogLine>,
     /// Announcements for the whole table.
-    pub announcements: Vec<String>,
+    pub announcements: Vec<Said>,
 }
 
 /// A game in progress on this device.
@@ -157,7 +157,7 @@ pub struct Session<G: EditionRules> {
     /// The game log (public information only).
     pub log: Vec<LogLine>,
     /// Public announcements still to be shown to the whole table, oldest first.
-    pub announcements: Vec<String>,
+    pub announcements: Vec<Said>,
     /// Score changes of the last confirmed step, for highlighting.
     pub last_score_changes: Vec<(Colour, i32)>,
     /// Computer seats and hints.
@@ -167,13 +167,19 @@ pub struct Session<G: EditionRules> {
     pub takeback: Option<usize>,
     /// The edition's own bookkeeping.
     pub tally: G::Tally,
+    /// Sealed moves (duel bids) seats on other devices committed before their turn in the
+    /// session, held until it comes.
+    pub held: Vec<(Colour, G::Move)>,
+    /// The holder whose turn ended while it kept the session (computers or seats elsewhere
+    /// play after it): its "since your turn" starts there.
+    pub ended: Option<Colour>,
 }
 
 /// What the device shows now.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Screen {
     /// A public announcement for everyone (no private information on screen).
-    Announcement(String),
+    Announcement(Said),
     /// Pass the device to this player.
     HandOver(Colour),
     /// The player holding the device acts.
@@ -213,6 +219,8 @@ impl<G: EditionRules> Session<G> {
             seats: Seats::default(),
             takeback: None,
             tally: G::Tally::default(),
+            held: Vec::new(),
+            ended: None,
         };
         s.record_events(&events, 0);
         Ok(s)
@@ -268,6 +276,11 @@ impl<G: EditionRules> Session<G> {
         G::EDITION
     }
 
+    /// How screens name this game's seats (the names as the players typed them).
+    pub fn names(&self) -> Names {
+        Names { edition: G::EDITION, players: self.players().iter().copied().zip(self.names.iter().cloned()).collect() }
+    }
+
     /// A short description for the list of saved games.
     pub fn summary(&self) -> String {
         let who: Vec<String> = self.players().iter().map(|&c| self.name(c)).collect();
@@ -308,6 +321,11 @@ impl<G: EditionRules> Session<G> {
         if let Some(a) = self.announcements.first() {
             return Screen::Announcement(a.clone());
         }
+        self.turn_screen()
+    }
+
+    /// What to show now, announcements aside.
+    fn turn_screen(&self) -> Screen {
         match self.actor() {
             None => Screen::Over,
             Some(a) if !self.seats.person(a) => Screen::Thinking(a),
@@ -316,10 +334,6 @@ impl<G: EditionRules> Session<G> {
         }
     }
 
-    /// Why the device goes to the next player now (for the hand-over screen).
-    pub fn hand_over_reason(&self) -> String {
-        G::hand_over_reason(self)
-    }
 
     /// The colour whose secrets the screen may show now: the player acting, or the one person
     /// among computers (their own secrets stay on screen while the computers think). `None`
@@ -336,6 +350,17 @@ impl<G: EditionRules> Session<G> {
     /// a hand-over screen.
     pub fn view(&self) -> G::View {
         self.shown.view(self.viewer())
+    }
+
+    /// The screen and view of the holder's own device when the whole table's announcements
+    /// are shown elsewhere (a friend's device is told them apart).
+    pub(crate) fn own_screen(&self) -> (Screen, G::View) {
+        let screen = self.turn_screen();
+        let viewer = match screen {
+            Screen::Play(c) => Some(c),
+            _ => None,
+        };
+        (screen, self.shown.view(viewer))
     }
 
     /// The hand-over screen was dismissed by `c`.
@@ -457,12 +482,14 @@ impl<G: EditionRules> Session<G> {
         self.shown = self.game.clone();
         self.passed = false;
         self.takeback = None;
+        self.settle_elsewhere();
         Ok(())
     }
 
     /// A computer lets the optional move offered to it pass.
     pub fn bot_pass(&mut self) {
         self.passed = true;
+        self.settle_elsewhere();
     }
 
     /// Against computers: takes back the turn just confirmed (before the first computer move
@@ -482,20 +509,6 @@ impl<G: EditionRules> Session<G> {
             back.staged.push(m);
         }
         *self = back;
-    }
-
-    /// Writes the log again in the current language (the player switched languages): the
-    /// confirmed moves are replayed on a fresh game; everything else stays as it is.
-    pub fn relog(&mut self) {
-        let Ok(mut fresh) = Session::<G>::new(self.id.clone(), self.setup.clone(), self.names.clone()) else { return };
-        for &m in &self.moves {
-            if fresh.play_logged(m).is_err() {
-                return;
-            }
-        }
-        let keep = fresh.announcements.len().saturating_sub(self.announcements.len());
-        self.announcements = fresh.announcements.split_off(keep);
-        self.log = fresh.log;
     }
 
     /// The game after `moves`, logged as the table saw it (a record being stepped through);
@@ -523,10 +536,8 @@ impl<G: EditionRules> Session<G> {
     /// Logs the events of one move (or of the start), which began in `round`.
     fn record_events(&mut self, events: &[G::Event], round: u32) {
         self.last_score_changes.extend(events.iter().filter_map(G::score_change));
-        let names: Vec<(Colour, String)> = Colour::ALL.iter().map(|&c| (c, self.name(c))).collect();
-        let name = |c: Colour| names.iter().find(|(x, _)| *x == c).map(|(_, n)| n.clone()).unwrap_or_default();
         let mut told = Told::default();
-        self.game.describe(&mut self.tally, events, round, &name, &mut told);
+        self.game.describe(&mut self.tally, events, round, &mut told);
         self.log.append(&mut told.lines);
         self.announcements.append(&mut told.announcements);
     }

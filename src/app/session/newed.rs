@@ -3,10 +3,10 @@
 //! before passing the device on), and the tally of scores over the turns and points by reason
 //! for the end screen.
 
-use super::{EditionRules, Reading, Session, Told};
+use super::{EditionRules, Reading, Told};
 use crate::app::log::newed::describe;
 use crate::app::log::LogLine;
-use crate::engine::newed::view::{PhaseView, View};
+use crate::engine::newed::view::View;
 use crate::engine::newed::{record::write_record, Event, Game, Move, Phase, ScoreReason, Setup};
 use crate::engine::notation::{RecordError, RecordReason};
 use crate::engine::{AnyRecord, ByColour, Colour, Edition, SetupError};
@@ -80,6 +80,10 @@ impl EditionRules for Game {
         matches!(e, Event::Drew { .. })
     }
 
+    fn sealed(_: &Move) -> bool {
+        false
+    }
+
     fn offer(&self) -> Option<Colour> {
         None
     }
@@ -95,7 +99,7 @@ impl EditionRules for Game {
         tally.turn
     }
 
-    fn describe(&self, tally: &mut Tally, events: &[Event], _: u32, name: &dyn Fn(Colour) -> String, out: &mut Told) {
+    fn describe(&self, tally: &mut Tally, events: &[Event], _: u32, out: &mut Told) {
         if tally.history.is_empty() {
             tally.history.push(ByColour::from_fn(|c| self.score(c)));
         }
@@ -118,8 +122,8 @@ impl EditionRules for Game {
                 Event::GameOver { .. } => tally.history.push(ByColour::from_fn(|c| self.score(c))),
                 _ => {}
             }
-            if let Some(text) = describe(e, name) {
-                out.lines.push(LogLine { round: tally.turn, colour: event_colour(e), text });
+            if let Some(said) = describe(e) {
+                out.lines.push(LogLine { round: tally.turn, colour: event_colour(e), said });
             }
         }
     }
@@ -133,17 +137,6 @@ impl EditionRules for Game {
             tr!(SessTurn, n = tally.turn)
         };
         tr!(SessSummaryNew, players = players, state = state)
-    }
-
-    fn hand_over_reason(s: &Session<Game>) -> String {
-        match s.shown.view(None).phase {
-            PhaseView::Placement { placer, colour, castle: None, .. } if placer != colour => tr!(SessPlaceNeutralCastle, colour = crate::app::names::colour_adj(crate::engine::Edition::New, colour)),
-            PhaseView::Placement { castle: None, .. } => tr!(String SessPlaceCastle),
-            PhaseView::Placement { .. } => tr!(String SessPlaceKnight),
-            PhaseView::Remove { by, .. } => tr!(SessRenegadeAgainstYou, name = s.name(by)),
-            PhaseView::Refill { .. } => tr!(String SessTakeCard),
-            _ => tr!(String SessYourTurn),
-        }
     }
 }
 

@@ -1,83 +1,107 @@
-//! Classic's words at the table: the prompt of every step, the end screen's table, and the
-//! board with a move held back for "Confirm".
+//! Classic's words at the table: the prompt of every step, why the device passes, the end
+//! screen's table, and the board with a move held back for "Confirm".
 
-use super::{End, TableWords};
-use crate::app::log::classic::{action_text, card_name};
+use super::{End, Step, TableWords};
 use crate::app::board::BoardModel;
-use crate::app::session::{Screen, Session};
+use crate::app::log::classic::{action, card};
+use crate::app::log::ducats_said;
+use crate::app::said::{Arg, Said};
+use crate::app::session::Session;
 use crate::app::targets::Mode;
 use crate::engine::board::Piece;
 use crate::engine::classic::game::Game;
 use crate::engine::classic::view::{PhaseView, View};
-use crate::engine::{CardFace, Edition, Move, PieceKind};
-use crate::tr;
+use crate::engine::{CardFace, Move, PieceKind};
+use crate::said;
+
+/// The `i`th action of the card turned up (0-based), or "action n" when no card shows it.
+fn card_action(v: &View, i: u8) -> Said {
+    v.card
+        .and_then(|c| match c.face() {
+            CardFace::Actions(a) => a.get(i as usize).map(|&x| action(x)),
+            _ => None,
+        })
+        .unwrap_or_else(|| said!(LogActionNumber, n = i + 1))
+}
 
 impl TableWords for Game {
-    fn prompt(s: &Session<Game>, v: &View) -> String {
-        if let Screen::Thinking(c) = s.screen() {
-            return tr!(PanelThinking, name = s.name(c));
-        }
-        let me = v.viewer.map(|c| s.name(c)).unwrap_or_default();
-        let action = |i: u8| {
-            v.card
-                .and_then(|c| match c.face() {
-                    CardFace::Actions(a) => Some(action_text(a[i as usize])),
-                    _ => None,
-                })
-                .unwrap_or_default()
-        };
-        if let Some(Move::Take { card, .. }) = s.staged.last() {
-            return tr!(PanelPromptTook, me = me, card = card_name(*card));
+    fn prompt(v: &View, step: &Step, last: Option<&Move>) -> Said {
+        let me = || v.viewer.map_or(Arg::Text(String::new()), Arg::Name);
+        let act = |i: u8| card_action(v, i);
+        if let Some(Move::Take { card: c, .. }) = last {
+            return said!(PanelPromptTook, me = me(), card = card(*c));
         }
         match &v.phase {
-            _ if s.pending.is_some() => tr!(PanelPromptPending, me = me),
-            _ if s.must_confirm() => tr!(PanelPromptComplete, me = me),
-            _ if s.offer().is_some() => tr!(PanelPromptPolitics, me = me),
-            PhaseView::Placement { colour, castle: None, min_distance, .. } if Some(*colour) == v.viewer => tr!(PanelPromptCastle, me = me, min = min_distance),
-            PhaseView::Placement { colour, castle: None, min_distance, .. } => {
-                tr!(PanelPromptNeutralCastle, me = me, colour = crate::app::names::colour_adj(Edition::Classic, *colour), min = min_distance)
-            }
-            PhaseView::Placement { castle: Some(c), .. } => tr!(PanelPromptKnight, me = me, castle = c),
-            PhaseView::Choosing { cards: 2, .. } => tr!(PanelPromptChooseTwo, me = me),
-            PhaseView::Choosing { .. } => tr!(PanelPromptChooseOne, me = me),
-            PhaseView::Negotiation { action: a, .. } => tr!(PanelPromptNegotiate, me = me, action = action(*a)),
-            PhaseView::Duel { action: a, .. } => tr!(PanelPromptBid, me = me, action = action(*a)),
+            _ if step.pending => said!(PanelPromptPending, me = me()),
+            _ if step.must_confirm => said!(PanelPromptComplete, me = me()),
+            _ if step.offer => said!(PanelPromptPolitics, me = me()),
+            PhaseView::Placement { colour, castle: None, min_distance, .. } if Some(*colour) == v.viewer => said!(PanelPromptCastle, me = me(), min = min_distance),
+            PhaseView::Placement { colour, castle: None, min_distance, .. } => said!(PanelPromptNeutralCastle, me = me(), colour = Arg::ColourAdj(*colour), min = min_distance),
+            PhaseView::Placement { castle: Some(c), .. } => said!(PanelPromptKnight, me = me(), castle = c),
+            PhaseView::Choosing { cards: 2, .. } => said!(PanelPromptChooseTwo, me = me()),
+            PhaseView::Choosing { .. } => said!(PanelPromptChooseOne, me = me()),
+            PhaseView::Negotiation { action: a, .. } => said!(PanelPromptNegotiate, me = me(), action = act(*a)),
+            PhaseView::Duel { action: a, .. } => said!(PanelPromptBid, me = me(), action = act(*a)),
             PhaseView::Perform { action: a, .. } if !v.moves.iter().any(|m| matches!(m, Move::Border { .. } | Move::Knight { .. } | Move::Expand { .. } | Move::Open { .. } | Move::Take { .. })) => {
-                tr!(PanelPromptNothingLeft, me = me, action = action(*a))
+                said!(PanelPromptNothingLeft, me = me(), action = act(*a))
             }
-            PhaseView::Perform { action: a, borders_left: Some(n), .. } => tr!(PanelPromptBorders, me = me, action = action(*a), n = n),
-            PhaseView::Perform { action: a, opened: Some(_), .. } => tr!(PanelPromptTakeCard, me = me, action = action(*a)),
-            PhaseView::Perform { action: a, knights_placed: None, .. } => tr!(PanelPromptLookPile, me = me, action = action(*a)),
-            PhaseView::Perform { action: a, .. } => tr!(PanelPromptTapSpace, me = me, action = action(*a)),
-            PhaseView::Over { .. } => tr!(String PanelGameOver),
+            PhaseView::Perform { action: a, borders_left: Some(n), .. } => said!(PanelPromptBorders, me = me(), action = act(*a), n = n),
+            PhaseView::Perform { action: a, opened: Some(_), .. } => said!(PanelPromptTakeCard, me = me(), action = act(*a)),
+            PhaseView::Perform { action: a, knights_placed: None, .. } => said!(PanelPromptLookPile, me = me(), action = act(*a)),
+            PhaseView::Perform { action: a, .. } => said!(PanelPromptTapSpace, me = me(), action = act(*a)),
+            PhaseView::Over { .. } => said!(PanelGameOver),
+        }
+    }
+
+    fn hand_over(s: &Session<Game>) -> Said {
+        let v = s.shown.view(None);
+        let act = |i: u8| match v.card.map(|c| c.face()) {
+            Some(CardFace::Actions(a)) => said!(LogQuoted, what = action(a[i as usize])),
+            _ => said!(LogActionNumber, n = i + 1),
+        };
+        if s.offer().is_some() {
+            return said!(SessMayPlayPolitics);
+        }
+        match &v.phase {
+            PhaseView::Placement { placer, colour, castle: None, .. } if placer != colour => said!(SessPlaceNeutralCastle, colour = Arg::ColourAdj(*colour)),
+            PhaseView::Placement { castle: None, .. } => said!(SessPlaceCastle),
+            PhaseView::Placement { .. } => said!(SessPlaceKnight),
+            PhaseView::Choosing { next, .. } if *next == v.start_player => said!(SessStartDecide, round = v.round, name = Arg::Name(*next)),
+            PhaseView::Choosing { .. } => said!(SessDecide),
+            PhaseView::Negotiation { action: a, pair, speaker, last, .. } => {
+                let other = if pair[0] == *speaker { pair[1] } else { pair[0] };
+                let i = if pair[0] == other { 0 } else { 1 };
+                match last[i] {
+                    Some(n) => said!(SessOffer, name = Arg::Name(other), amount = ducats_said(n), action = act(*a)),
+                    None => said!(SessNegotiate, name = Arg::Name(other), action = act(*a)),
+                }
+            }
+            PhaseView::Duel { action: a, .. } => said!(SessSealedBid, action = act(*a)),
+            PhaseView::Perform { action: a, .. } => said!(SessPerform, action = act(*a)),
+            PhaseView::Over { .. } => said!(PanelGameOver),
         }
     }
 
     fn end(s: &Session<Game>) -> End {
         let v = s.game.view(None);
-        let winners: Vec<String> = s.game.winners().iter().map(|&c| s.name(c)).collect();
-        let title = match winners.split_first() {
-            Some((first, rest)) if !rest.is_empty() => tr!(ScreenWinnersMany, names = rest.iter().fold(first.clone(), |a, b| tr!(ScreenAnd, a = a, b = b))),
-            _ => tr!(ScreenWinnerOne, name = winners.concat()),
-        };
         let rows = v
             .players
             .iter()
             .map(|&c| {
                 let b = v.breakdown[c];
-                let cells = [b.provinces, b.expansions, b.losses, b.silver_finds + b.final_mountains, b.deeds].iter().map(|n| n.to_string()).chain([v.scores[c].to_string(), s.game.wealth(c).to_string()]).collect();
-                (c, s.name(c), cells)
+                let cells = [b.provinces, b.expansions, b.losses, b.silver_finds + b.final_mountains, b.deeds, v.scores[c] as i32, s.game.wealth(c) as i32].to_vec();
+                (c, cells)
             })
             .collect();
         End {
-            title,
+            title: super::winners_title(s.game.winners()),
             how: None,
-            head: [tr!(ScreenColProvinces), tr!(ScreenColExpansions), tr!(ScreenColLosses), tr!(ScreenColMountains), tr!(ScreenColDeeds), tr!(ScreenColTotal), tr!(ScreenColDucats)].map(String::from).to_vec(),
+            head: [said!(ScreenColProvinces), said!(ScreenColExpansions), said!(ScreenColLosses), said!(ScreenColMountains), said!(ScreenColDeeds), said!(ScreenColTotal), said!(ScreenColDucats)].to_vec(),
             rows,
             history: s.game.history().to_vec(),
             chip: None,
             turns: false,
-            hints: crate::app::seats::hints_line(&s.seats, &s.setup.players, |c| s.name(c)),
+            hints: crate::app::seats::hints_line(&s.seats, &s.setup.players),
         }
     }
 

@@ -4,23 +4,30 @@
 //! a table alone — it never reaches into the game — so the same value can be drawn on another
 //! device.
 //!
-//! The words in a table (prompt, log, hand-over reason, end) are in the language current when
-//! it is built.
+//! What a table says (prompt, log, hand-over reason, announcements, end) are facts ([`Said`]):
+//! each screen puts them into words in its own language, so a table built on one device reads
+//! right on another. One function builds any seat's table, wherever the seat is played
+//! ([`Session::table_for`]).
 
 pub mod classic;
 pub mod newed;
 
 use super::log::LogLine;
+use super::said::{Names, Said};
+use super::seats::Presence;
 use super::board::BoardModel;
 use super::targets::Mode;
 use super::session::{EditionRules, Screen, Session};
 use super::since::Recent;
 use crate::engine::{ByColour, Colour, Edge, Edition, IllegalMove, Space};
 
-/// What an edition's screens need in words, beyond the session.
+/// What an edition's screens say, beyond the session.
 pub trait TableWords: EditionRules + Sized {
-    /// What the player holding the device must do now (or who is thinking).
-    fn prompt(s: &Session<Self>, v: &Self::View) -> String;
+    /// What the seat whose view `v` is must do now, where it stands in its step (`last` is its
+    /// last staged move).
+    fn prompt(v: &Self::View, step: &Step, last: Option<&Self::Move>) -> Said;
+    /// Why the device goes to the next player now (the hand-over screen).
+    fn hand_over(s: &Session<Self>) -> Said;
     /// The end screen's contents, once the game is over.
     fn end(s: &Session<Self>) -> End;
     /// The board of a view, with the taps `mode` allows.
@@ -58,16 +65,16 @@ pub struct Step {
 }
 
 /// The end of the game: title, the table of points by reason, scores over the rounds or turns.
-#[derive(Clone, Default, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct End {
     /// "Ann wins!".
-    pub title: String,
+    pub title: Said,
     /// How it ended (New Edition: the King chip or the deck).
-    pub how: Option<String>,
+    pub how: Option<Said>,
     /// Column heads of the table.
-    pub head: Vec<String>,
-    /// A row per player: colour, name, cells (the total second to last, ducats last).
-    pub rows: Vec<(Colour, String, Vec<String>)>,
+    pub head: Vec<Said>,
+    /// A row per player: colour, cells (the total second to last, ducats last).
+    pub rows: Vec<(Colour, Vec<i32>)>,
     /// Scores at every round or turn start, and at the end.
     pub history: Vec<ByColour<u32>>,
     /// The King chip's space (New Edition).
@@ -75,7 +82,7 @@ pub struct End {
     /// True when the history counts turns (New Edition), not rounds.
     pub turns: bool,
     /// Hints asked, when the game allowed hints.
-    pub hints: Option<String>,
+    pub hints: Option<Said>,
 }
 
 /// What one seat's screen shows.
@@ -83,16 +90,18 @@ pub struct End {
 pub struct Table<G: TableWords> {
     /// The game's save id.
     pub id: String,
+    /// The seat whose device shows this table (`None`: the device holding the game).
+    pub seat: Option<Colour>,
     /// What the device shows now.
     pub screen: Screen,
     /// Why the device goes to the next player (behind a hand-over screen).
-    pub reason: String,
+    pub reason: Option<Said>,
     /// Behind the last announcement, the person the device passes to next (one screen for both).
     pub then_to: Option<Colour>,
     /// What the seat may see.
     pub view: G::View,
-    /// Every colour's display name.
-    pub names: Vec<(Colour, String)>,
+    /// How the seats are named.
+    pub names: Names,
     /// The log, newest last (public).
     pub log: Vec<LogLine>,
     /// Where the lines the holder missed while others held the device begin (until they act).
@@ -107,12 +116,14 @@ pub struct Table<G: TableWords> {
     pub step: Step,
     /// Score changes of the last confirmed step.
     pub changes: Vec<(Colour, i32)>,
-    /// What to do now, in words.
-    pub prompt: String,
+    /// What to do now.
+    pub prompt: Said,
     /// One person plays against computers (nobody passes the device).
     pub solo: bool,
     /// The end, once the game is over.
     pub end: Option<End>,
+    /// Where each seat is played (a game hosted for friends on their own devices).
+    pub presence: Vec<(Colour, Presence)>,
 }
 
 impl<G: TableWords> PartialEq for Table<G> {
@@ -127,13 +138,19 @@ impl<G: TableWords> PartialEq for Table<G> {
             && self.prompt == o.prompt
             && (self.id == o.id && self.reason == o.reason && self.names == o.names && self.log == o.log)
             && (self.since == o.since && self.recent == o.recent && self.changes == o.changes && self.solo == o.solo && self.end == o.end)
+            && (self.seat == o.seat && self.then_to == o.then_to && self.presence == o.presence)
     }
 }
 
 impl<G: TableWords> Table<G> {
-    /// A colour's display name.
+    /// A colour's display name, in the current language.
     pub fn name(&self, c: Colour) -> String {
-        self.names.iter().find(|(x, _)| *x == c).map(|(_, n)| n.clone()).unwrap_or_default()
+        self.names.name(c)
+    }
+
+    /// A fact in words, in the current language.
+    pub fn say(&self, s: &Said) -> String {
+        s.text(&self.names)
     }
 
     /// The colour acting on this device, when it is a person's turn here.
@@ -150,11 +167,136 @@ impl<G: TableWords> Table<G> {
     }
 }
 
+/// "Ann is Löwenherz!", "Ann and Ben share the crown of Löwenherz!" (both editions).
+pub fn winners_title(winners: &[Colour]) -> Said {
+    let names = super::said::Arg::And(winners.iter().map(|&c| super::said::Arg::Name(c)).collect());
+    if winners.len() > 1 { crate::said!(ScreenWinnersMany, names = names) } else { crate::said!(ScreenWinnerOne, name = names) }
+}
+
+/// Which device a table is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Device {
+    /// The device holding the game (its people pass it around).
+    Here,
+    /// A friend's own device, playing this seat.
+    Seat(Colour),
+}
+
 impl<G: TableWords> Session<G> {
-    /// The table of the seat holding the device.
+    /// The table of the device holding the game.
     pub fn table(&self) -> Table<G> {
-        let view = self.view();
-        let screen = self.screen();
+        self.table_for(Device::Here)
+    }
+
+    /// The table a device shows: the device holding the game shows the seat holding it (or a
+    /// waiting screen, with only its one person's secrets, while a seat elsewhere acts); a
+    /// friend's device shows its own seat's view.
+    pub fn table_for(&self, device: Device) -> Table<G> {
+        match device {
+            Device::Here if !self.elsewhere(self.actor()) && (!self.elsewhere(self.holder) || matches!(self.screen(), Screen::HandOver(_))) => self.holders_table(self.screen(), self.view()),
+            Device::Here => {
+                let here = self.seats.here(self.players());
+                let viewer = if let [only] = here[..] { Some(only) } else { None };
+                let screen = match (self.announcements.first(), self.actor()) {
+                    (Some(a), _) => Screen::Announcement(a.clone()),
+                    (None, Some(a)) if self.seats.presence(a) == Presence::Computer => Screen::Thinking(a),
+                    (None, Some(a)) => Screen::Elsewhere(a),
+                    (None, None) => Screen::Over,
+                };
+                self.plain_table(None, screen, self.game.view(viewer))
+            }
+            Device::Seat(c) if self.actor() == Some(c) && self.holder == Some(c) => {
+                // Its turn: the session's own table for the seat (announcements reach a friend's
+                // device as notices); hints are asked on the device holding the game.
+                let (screen, view) = self.own_screen();
+                let mut t = self.holders_table(screen, view);
+                t.seat = Some(c);
+                t.reason = None;
+                t.then_to = None;
+                t.step.hint = false;
+                t
+            }
+            Device::Seat(c) => {
+                let held = self.held.iter().find(|(x, _)| *x == c).map(|&(_, m)| m);
+                let view = match held {
+                    Some(m) => {
+                        let mut g = self.game.clone();
+                        let _ = g.play(m);
+                        g.view(Some(c))
+                    }
+                    None => self.game.view(Some(c)),
+                };
+                let over = self.game.is_over();
+                let moves = G::moves_of(&view);
+                // Every seat due commits its sealed move at once: the seat's own prompt.
+                let seals = !over && held.is_none() && self.game.to_move().contains(&c) && !moves.is_empty() && moves.iter().all(G::sealed);
+                let screen = match self.actor() {
+                    _ if over => Screen::Over,
+                    _ if seals => Screen::Play(c),
+                    Some(a) if self.seats.presence(a) == Presence::Computer => Screen::Thinking(a),
+                    a => Screen::Elsewhere(a.unwrap_or(c)),
+                };
+                let mut t = self.plain_table(Some(c), screen, view);
+                if seals {
+                    t.prompt = G::prompt(&t.view, &Step::default(), None);
+                }
+                t
+            }
+        }
+    }
+
+    fn elsewhere(&self, c: Option<Colour>) -> bool {
+        c.is_some_and(|c| self.seats.elsewhere(c))
+    }
+
+    /// Whoever acts, for a device where they don't.
+    fn waiting(&self, screen: &Screen) -> Said {
+        match *screen {
+            Screen::Thinking(a) => crate::said!(PanelThinking, name = super::said::Arg::Name(a)),
+            Screen::Elsewhere(a) => match self.seats.presence(a) {
+                Presence::Remote { connected: false } => crate::said!(NetAway, name = super::said::Arg::Name(a)),
+                Presence::Remote { connected: true } => crate::said!(NetPlaysElsewhere, name = super::said::Arg::Name(a)),
+                _ => crate::said!(LogTurn, name = super::said::Arg::Name(a)),
+            },
+            _ => crate::said!(PanelGameOver),
+        }
+    }
+
+    /// A table with nothing staged or held for anyone: what a device shows while someone
+    /// elsewhere acts.
+    fn plain_table(&self, seat: Option<Colour>, screen: Screen, view: G::View) -> Table<G> {
+        Table {
+            id: self.id.clone(),
+            seat,
+            reason: None,
+            then_to: None,
+            names: self.names(),
+            log: self.log.clone(),
+            since: None,
+            recent: Marks::default(),
+            staged: Marks::default(),
+            pending: None,
+            step: Step::default(),
+            changes: self.last_score_changes.clone(),
+            prompt: self.waiting(&screen),
+            solo: false,
+            end: self.game.is_over().then(|| G::end(self)),
+            presence: self.presences(),
+            screen,
+            view,
+        }
+    }
+
+    /// Where each seat is played, when the game is hosted for friends.
+    fn presences(&self) -> Vec<(Colour, Presence)> {
+        if self.seats.remote.is_empty() {
+            return Vec::new();
+        }
+        self.players().iter().map(|&c| (c, self.seats.presence(c))).collect()
+    }
+
+    /// The table of the seat holding the device.
+    fn holders_table(&self, screen: Screen, view: G::View) -> Table<G> {
         let staged = if self.staged.is_empty() && self.pending.is_none() {
             Marks::default()
         } else {
@@ -187,15 +329,21 @@ impl<G: TableWords> Session<G> {
             takeback: self.takeback.is_some(),
             hint: playing && self.seats.hints.is_some() && self.staged.is_empty() && self.pending.is_none() && !self.review,
         };
+        let prompt = match screen {
+            Screen::Thinking(_) | Screen::Elsewhere(_) => self.waiting(&screen),
+            Screen::Over => crate::said!(PanelGameOver),
+            _ => G::prompt(&view, &step, self.staged.last()),
+        };
         Table {
             id: self.id.clone(),
+            seat: None,
             reason: match (&screen, then_to) {
-                (Screen::HandOver(_), _) | (Screen::Announcement(_), Some(_)) => self.hand_over_reason(),
-                _ => String::new(),
+                (Screen::HandOver(_), _) | (Screen::Announcement(_), Some(_)) => Some(G::hand_over(self)),
+                _ => None,
             },
             then_to,
-            prompt: G::prompt(self, &view),
-            names: Colour::ALL.iter().map(|&c| (c, self.name(c))).collect(),
+            prompt,
+            names: self.names(),
             log: self.log.clone(),
             since: self.since.shown.as_ref().map(|(from, _)| *from),
             recent,
@@ -205,6 +353,7 @@ impl<G: TableWords> Session<G> {
             changes: self.last_score_changes.clone(),
             solo: self.seats.solo(self.players()).is_some(),
             end: self.game.is_over().then(|| G::end(self)),
+            presence: self.presences(),
             screen,
             view,
         }
@@ -236,12 +385,19 @@ pub enum Command<M> {
     Explain(M),
 }
 
-impl<G: TableWords> Session<G> {
+impl<G: EditionRules> Session<G> {
     /// Carries out a screen's command for the seat holding the device.
     ///
     /// # Errors
     /// Why a move is refused (nothing changes); for [`Command::Explain`], why it would be.
     pub fn apply(&mut self, c: Command<G::Move>) -> Result<(), IllegalMove> {
+        let r = self.apply_inner(c);
+        self.settle_elsewhere();
+        r
+    }
+
+    /// Carries out a command, seats elsewhere aside.
+    pub(crate) fn apply_inner(&mut self, c: Command<G::Move>) -> Result<(), IllegalMove> {
         match c {
             Command::Act(m) => return self.act(m),
             Command::Undo => self.undo(),

@@ -1,41 +1,53 @@
-//! The New Edition's words at the table: the prompt of every step and the end screen's table.
+//! The New Edition's words at the table: the prompt of every step, why the device passes and
+//! the end screen's table.
 
-use super::{End, TableWords};
+use super::{End, Step, TableWords};
 use crate::app::board::BoardModel;
-use crate::app::session::{Screen, Session};
+use crate::app::said::{Arg, Said};
+use crate::app::session::Session;
 use crate::app::targets::Mode;
 use crate::engine::newed::view::{PhaseView, View};
 use crate::engine::newed::{Game, Move, Work};
-use crate::engine::Edition;
-use crate::tr;
+use crate::said;
 
 impl TableWords for Game {
-    fn prompt(s: &Session<Game>, v: &View) -> String {
-        if let Screen::Thinking(c) = s.screen() {
-            return tr!(PanelThinking, name = s.name(c));
+    fn prompt(v: &View, step: &Step, _: Option<&Move>) -> Said {
+        let me = || v.viewer.map_or(Arg::Text(String::new()), Arg::Name);
+        if step.must_confirm {
+            return said!(PanelNewPromptComplete, me = me());
         }
-        let me = v.viewer.map(|c| s.name(c)).unwrap_or_default();
-        if s.must_confirm() {
-            return tr!(PanelNewPromptComplete, me = me);
-        }
-        if s.review && !s.shown.is_over() {
-            return tr!(PanelNewPromptReview, me = me);
+        if step.review {
+            return said!(PanelNewPromptReview, me = me());
         }
         match &v.phase {
-            PhaseView::Placement { placer, colour, castle: None, min_distance } if placer == colour => tr!(PanelNewPromptCastle, me = me, min = min_distance),
-            PhaseView::Placement { colour, castle: None, min_distance, .. } => tr!(PanelNewPromptNeutralCastle, me = me, colour = crate::app::names::colour_adj(Edition::New, *colour), min = min_distance),
-            PhaseView::Placement { castle: Some(c), .. } => tr!(PanelNewPromptKnight, me = me, castle = c),
-            PhaseView::Choose { .. } => tr!(PanelNewPromptChoose, me = me),
-            PhaseView::Perform { card, work, .. } => match work {
-                Work::Borders { left } => tr!(PanelNewPromptBorders, me = me, card = card, n = left),
-                Work::Knights { left } => tr!(PanelNewPromptKnights, me = me, card = card, n = left),
-                Work::Expand { taken, .. } => tr!(PanelNewPromptExpand, me = me, card = card, n = 2 - taken),
-                Work::Renegade => tr!(PanelNewPromptRenegade, me = me, card = card),
-                Work::Alliance => tr!(PanelNewPromptAlliance, me = me, card = card),
-            },
-            PhaseView::Remove { by, .. } => tr!(PanelNewPromptRemove, me = me, name = s.name(*by)),
-            PhaseView::Refill { .. } => tr!(PanelNewPromptRefill, me = me),
-            PhaseView::Over { .. } => tr!(String PanelGameOver),
+            PhaseView::Placement { placer, colour, castle: None, min_distance } if placer == colour => said!(PanelNewPromptCastle, me = me(), min = min_distance),
+            PhaseView::Placement { colour, castle: None, min_distance, .. } => said!(PanelNewPromptNeutralCastle, me = me(), colour = Arg::ColourAdj(*colour), min = min_distance),
+            PhaseView::Placement { castle: Some(c), .. } => said!(PanelNewPromptKnight, me = me(), castle = c),
+            PhaseView::Choose { .. } => said!(PanelNewPromptChoose, me = me()),
+            PhaseView::Perform { card, work, .. } => {
+                let card = card.to_string();
+                match work {
+                    Work::Borders { left } => said!(PanelNewPromptBorders, me = me(), card = card, n = left),
+                    Work::Knights { left } => said!(PanelNewPromptKnights, me = me(), card = card, n = left),
+                    Work::Expand { taken, .. } => said!(PanelNewPromptExpand, me = me(), card = card, n = 2 - taken),
+                    Work::Renegade => said!(PanelNewPromptRenegade, me = me(), card = card),
+                    Work::Alliance => said!(PanelNewPromptAlliance, me = me(), card = card),
+                }
+            }
+            PhaseView::Remove { by, .. } => said!(PanelNewPromptRemove, me = me(), name = Arg::Name(*by)),
+            PhaseView::Refill { .. } => said!(PanelNewPromptRefill, me = me()),
+            PhaseView::Over { .. } => said!(PanelGameOver),
+        }
+    }
+
+    fn hand_over(s: &Session<Game>) -> Said {
+        match s.shown.view(None).phase {
+            PhaseView::Placement { placer, colour, castle: None, .. } if placer != colour => said!(SessPlaceNeutralCastle, colour = Arg::ColourAdj(colour)),
+            PhaseView::Placement { castle: None, .. } => said!(SessPlaceCastle),
+            PhaseView::Placement { .. } => said!(SessPlaceKnight),
+            PhaseView::Remove { by, .. } => said!(SessRenegadeAgainstYou, name = Arg::Name(by)),
+            PhaseView::Refill { .. } => said!(SessTakeCard),
+            _ => said!(SessYourTurn),
         }
     }
 
@@ -45,29 +57,23 @@ impl TableWords for Game {
             PhaseView::Over { winners, king } => (winners.clone(), *king),
             _ => (Vec::new(), false),
         };
-        let names: Vec<String> = winners.iter().map(|&c| s.name(c)).collect();
-        let title = match names.split_first() {
-            Some((first, rest)) if !rest.is_empty() => tr!(PanelWinners, names = rest.iter().fold(first.clone(), |all, n| tr!(PanelAnd, a = all, b = n))),
-            _ => tr!(PanelWinner, name = names.concat()),
-        };
         let rows = v
             .players
             .iter()
             .map(|&c| {
                 let b = s.tally.breakdown[c];
-                let cells = [b.regions, b.expansions, b.losses, b.monopolies, b.bonuses].iter().map(|n| n.to_string()).chain([v.scores[c].to_string(), s.game.ducats(c).to_string()]).collect();
-                (c, s.name(c), cells)
+                (c, [b.regions, b.expansions, b.losses, b.monopolies, b.bonuses, v.scores[c] as i32, s.game.ducats(c) as i32].to_vec())
             })
             .collect();
         End {
-            title,
-            how: Some(if king { tr!(String PanelEndKing) } else { tr!(String PanelEndDeck) }),
-            head: [tr!(PanelColRegions), tr!(PanelColExpansions), tr!(PanelColLosses), tr!(PanelColMonopolies), tr!(PanelColBonuses), tr!(PanelColTotal), tr!(PanelColDucats)].map(String::from).to_vec(),
+            title: super::winners_title(&winners),
+            how: Some(if king { said!(PanelEndKing) } else { said!(PanelEndDeck) }),
+            head: [said!(PanelColRegions), said!(PanelColExpansions), said!(PanelColLosses), said!(PanelColMonopolies), said!(PanelColBonuses), said!(PanelColTotal), said!(PanelColDucats)].to_vec(),
             rows,
             history: s.tally.history.clone(),
             chip: Some(v.king_chip),
             turns: true,
-            hints: crate::app::seats::hints_line(&s.seats, &s.setup.players, |c| s.name(c)),
+            hints: crate::app::seats::hints_line(&s.seats, &s.setup.players),
         }
     }
 
