@@ -781,3 +781,91 @@ fn a_classic_game_of_four_with_a_computer_and_two_friends_is_the_game_at_the_tab
     assert!(count("alliance") + count("renegade") > 0, "politics cards played");
     report("Classic of four", &sizes);
 }
+
+/// Whether `text` is `key`'s message in the current language: every fixed part of the
+/// catalogue's text (between its placeholders) is in it.
+fn in_catalogue(key: crate::i18n::Key, text: &str) -> bool {
+    let template = crate::i18n::text(key);
+    let mut rest = template;
+    let mut parts = Vec::new();
+    while let Some(i) = rest.find('{') {
+        parts.push(&rest[..i]);
+        let Some(j) = rest[i..].find('}') else { break };
+        rest = &rest[i + j + 1..];
+    }
+    parts.push(rest);
+    !template.is_empty() && parts.iter().all(|p| text.contains(p))
+}
+
+/// Checks every text a device draws of its table — prompt, hand-over reason, announcement, log
+/// lines (from `from` on), the end — in `lang`, against `lang`'s catalogue, and that it is not
+/// the English text where the catalogues differ. Returns how many facts were checked.
+fn speaks<G: NetRules>(t: &Table<G>, lang: crate::i18n::Lang, from: usize) -> usize {
+    use crate::app::said::Said;
+    use crate::i18n::{set_lang, Lang};
+    let mut facts: Vec<&Said> = vec![&t.prompt];
+    facts.extend(t.reason.iter());
+    if let Screen::Announcement(a) = &t.screen {
+        facts.push(a);
+    }
+    facts.extend(t.log.iter().skip(from).map(|l| &l.said));
+    if let Some(e) = &t.end {
+        facts.extend([&e.title].into_iter().chain(e.how.iter()).chain(e.head.iter()).chain(e.hints.iter()));
+    }
+    let mut n = 0;
+    for f in facts {
+        f.walk(&mut |s| {
+            set_lang(Lang::En);
+            let (english, english_template) = (t.say(s), crate::i18n::text(s.key));
+            set_lang(lang);
+            let text = t.say(s);
+            assert!(in_catalogue(s.key, &text), "{lang:?} device: {text:?} is not {:?} in its catalogue ({:?})", s.key, crate::i18n::text(s.key));
+            assert!(!text.contains('{'), "{text}");
+            if crate::i18n::text(s.key) != english_template && english_template.chars().any(char::is_alphabetic) {
+                assert_ne!(text, english, "{lang:?} device says {:?} in English", s.key);
+            }
+            n += 1;
+        });
+    }
+    set_lang(Lang::En);
+    n
+}
+
+/// A game hosted by an English-speaking host with friends whose devices speak German and
+/// Italian: every device draws every word of its table in its own language.
+fn each_in_its_own_language<G: NetRules + 'static>(s: Session<G>, wrap: fn(Session<G>) -> AnySession, friends: [Colour; 2]) {
+    use crate::i18n::Lang;
+    crate::i18n::tests::install_all();
+    let langs = [Lang::De, Lang::It];
+    let (mut host, mut remotes) = host_and_join(s, wrap, friends);
+    let (mut sizes, mut n, mut checked) = (Vec::new(), ByColour::default(), [0usize; 3]);
+    let mut logged = [0usize; 3];
+    for _ in 0..STEPS {
+        let going = step::<G>(&mut host, &mut remotes, &mut n, &mut sizes);
+        let t: Table<G> = table_of(host.table());
+        checked[0] += speaks(&t, Lang::En, logged[0]);
+        logged[0] = t.log.len();
+        for (i, r) in remotes.iter().enumerate() {
+            let t: Table<G> = table_of(r.table().unwrap());
+            checked[i + 1] += speaks(&t, langs[i], logged[i + 1]);
+            logged[i + 1] = t.log.len();
+        }
+        if !going {
+            let t: Table<G> = table_of(remotes[0].table().unwrap());
+            assert!(t.end.is_some(), "the friends see the end table");
+            assert!(checked.iter().all(|&c| c > 500), "{checked:?}");
+            return;
+        }
+    }
+    panic!("the hosted game doesn't end");
+}
+
+#[test]
+fn an_english_host_a_german_and_an_italian_friend_each_read_a_classic_game_in_their_own_language() {
+    each_in_its_own_language(classic_session(), AnySession::Classic, [Colour::Yellow, Colour::Purple]);
+}
+
+#[test]
+fn an_english_host_a_german_and_an_italian_friend_each_read_a_new_edition_game_in_their_own_language() {
+    each_in_its_own_language(new_session(), AnySession::New, [Colour::Blue, Colour::Orange]);
+}
