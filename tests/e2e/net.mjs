@@ -103,8 +103,8 @@ function friendInit({ own }) {
  * A new device: its own browser context (storage, BroadcastChannel, WebRTC stack), a page, and
  * the page errors it reports. `own`: a friend's colour (its channel and DOM are recorded).
  */
-export async function device(net, name, { own } = {}) {
-  const context = await net.browser.newContext({ viewport: NET_VIEWPORT });
+export async function device(net, name, { own, locale } = {}) {
+  const context = await net.browser.newContext({ viewport: NET_VIEWPORT, ...(locale ? { locale } : {}) });
   context.setDefaultTimeout(10_000);
   if (own) await context.addInitScript(friendInit, { own });
   const page = await context.newPage();
@@ -332,8 +332,16 @@ export function putVarint(n) {
 }
 
 /** A message's header: [kind, tag bytes] (null: not a message of this protocol). */
+/**
+ * The protocol version of the build under test, as the last message read carried it (the
+ * version changes with the message catalogue's keys: message.rs `VERSION`).
+ */
+let version = null;
+
 export function header(bytes) {
-  if (!Array.isArray(bytes) || bytes.length < 8 || bytes[0] !== MAGIC[0] || bytes[1] !== MAGIC[1] || bytes[2] !== 1) return null;
+  if (!Array.isArray(bytes) || bytes.length < 8 || bytes[0] !== MAGIC[0] || bytes[1] !== MAGIC[1]) return null;
+  if (version === null) version = bytes[2];
+  if (bytes[2] !== version) return null;
   return { kind: bytes[3], tag: bytes.slice(4, 8) };
 }
 
@@ -388,5 +396,6 @@ export function readCommand(bytes) {
 
 /** A command message: header with `tag`, number `n`, then `body`. */
 export function command(tag, n, body) {
-  return [...MAGIC, 1, 1, ...tag, ...putVarint(n), ...body];
+  if (version === null) throw new Error("no message read yet: the protocol version is unknown");
+  return [...MAGIC, version, 1, ...tag, ...putVarint(n), ...body];
 }

@@ -368,7 +368,7 @@ test("a hostile friend's device: bad messages are refused by name and change not
       },
       { what: "a hello with a wrong token", bytes: [...hello.slice(0, 9), hello[9] ^ 1, ...hello.slice(10)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.foreign },
       { what: "a hello for another seat", bytes: [...hello.slice(0, 8), COLOUR_INDEX.red, ...hello.slice(9)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.foreign },
-      { what: "another protocol version", bytes: [hello[0], hello[1], 2, ...hello.slice(3)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.stale },
+      { what: "another protocol version", bytes: [hello[0], hello[1], hello[2] ^ 1, ...hello.slice(3)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.stale },
       { what: "another game's message", bytes: [...hello.slice(0, 4), hello[4] ^ 0xff, ...hello.slice(5)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.foreign },
     ];
     for (const b of bad) {
