@@ -8,6 +8,38 @@ use crate::engine::ai::{bot_seed, Level};
 use crate::engine::{Colour, Space};
 use crate::tr;
 
+/// Why the computers' worker gave no decision: its reply's `err` is [`BotError::code`]
+/// (`src/bin/bot-worker.rs`), and the page words it ([`crate::app::words::bot_error`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BotError {
+    /// The request names a colour, level or seed the worker doesn't know (a page and a worker
+    /// of different builds).
+    Request,
+    /// The game's record doesn't read or replay.
+    Record,
+    /// The colour has no move in the position.
+    NoMove,
+}
+
+impl BotError {
+    /// Every kind (for the words' tests).
+    pub const ALL: [BotError; 3] = [BotError::Request, BotError::Record, BotError::NoMove];
+
+    /// The kind's code in a reply.
+    pub const fn code(self) -> &'static str {
+        match self {
+            BotError::Request => "request",
+            BotError::Record => "record",
+            BotError::NoMove => "no-move",
+        }
+    }
+
+    /// The kind of a reply's code (`None`: not a code of this build).
+    pub fn parse(code: &str) -> Option<BotError> {
+        BotError::ALL.into_iter().find(|e| e.code() == code)
+    }
+}
+
 /// A computer's decision the game waits for.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Job {
