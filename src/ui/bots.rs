@@ -145,6 +145,9 @@ fn stopped(why: &str) {
     }
 }
 
+/// `what` failed, in words, with the browser's own message after it in brackets: that detail
+/// is English, but it tells a worker that can't start (blocked, a missing file) from one that
+/// can't be reached, which a bug report needs.
 fn failure(what: &str, e: &JsValue) -> String {
     match e.dyn_ref::<js_sys::Error>() {
         Some(e) => tr!(ScreenBotFailure, what = what, why = String::from(e.message())),
