@@ -8,6 +8,38 @@ use crate::engine::ai::{bot_seed, Level};
 use crate::engine::{Colour, Space};
 use crate::tr;
 
+/// Why the computers' worker gave no decision: its reply's `err` is [`BotError::code`]
+/// (`src/bin/bot-worker.rs`), and the page words it ([`crate::app::words::bot_error`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BotError {
+    /// The request names a colour, level or seed the worker doesn't know (a page and a worker
+    /// of different builds).
+    Request,
+    /// The game's record doesn't read or replay.
+    Record,
+    /// The colour has no move in the position.
+    NoMove,
+}
+
+impl BotError {
+    /// Every kind (for the words' tests).
+    pub const ALL: [BotError; 3] = [BotError::Request, BotError::Record, BotError::NoMove];
+
+    /// The kind's code in a reply.
+    pub const fn code(self) -> &'static str {
+        match self {
+            BotError::Request => "request",
+            BotError::Record => "record",
+            BotError::NoMove => "no-move",
+        }
+    }
+
+    /// The kind of a reply's code (`None`: not a code of this build).
+    pub fn parse(code: &str) -> Option<BotError> {
+        BotError::ALL.into_iter().find(|e| e.code() == code)
+    }
+}
+
 /// A computer's decision the game waits for.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Job {
@@ -72,8 +104,9 @@ impl AnySession {
 
     /// A hint in words: the suggested move, what it is for (in the page's language, from the
     /// move played on this page's copy of the game), and the spaces to mark on the board.
+    /// (`worker_why`, the worker's English, is only for a move this page can't play.)
     pub fn hint_words(&self, line: Option<&str>, who: Colour, worker_why: String) -> (String, String, Vec<Space>) {
-        let Some(line) = line else { return (tr!(String ScreenLetPass), worker_why, Vec::new()) };
+        let Some(line) = line else { return (tr!(String ScreenLetPass), tr!(String ScreenHintPassWhy), Vec::new()) };
         let words = line.split_whitespace().skip(1).collect::<Vec<_>>().join(" ");
         let why = match self {
             AnySession::Classic(s) => line.parse().ok().and_then(|m| Some(super::why::classic(&m, &s.shown.clone().play(m).ok()?, who))),
@@ -108,5 +141,17 @@ mod tests {
         assert!(g.play_job(&job, Some("red fly")).is_err(), "nor say nonsense");
         g.play_job(&job, Some("red decide 1 2")).unwrap();
         assert!(g.job().is_none(), "yellow, a person, is next");
+    }
+
+    #[test]
+    fn a_hint_to_let_the_moment_pass_says_why_in_the_players_language() {
+        // Issue 31: the worker's English ("lets the moment pass") reached a German hint.
+        crate::i18n::tests::install_all();
+        crate::i18n::set_lang(crate::i18n::Lang::De);
+        let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42);
+        let g = AnySession::Classic(Session::<crate::engine::classic::game::Game>::new("c".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap());
+        let (words, why, spaces) = g.hint_words(None, Colour::Red, "lets the moment pass".into());
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        assert_eq!((words.as_str(), why.as_str(), spaces.len()), ("den Moment verstreichen lassen", "kein Zug ist jetzt mehr wert als Abwarten", 0));
     }
 }

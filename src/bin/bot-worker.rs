@@ -1,19 +1,22 @@
 //! The computer players' Web Worker: Trunk builds this bin as `bot-worker.js` +
 //! `bot-worker_bg.wasm` with the loader `bot-worker_loader.js` (index.html), and the page
 //! (`ui::bots`) starts it the first time a computer has to move, so a long search never
-//! freezes the page. It links the engine only, never Leptos.
+//! freezes the page. It links the engine (and `app::computers::BotError`'s codes), never Leptos.
 //!
 //! The protocol, JSON strings over `postMessage`:
 //! - worker → page, once its wasm runs: `"ready"` (messages posted before are lost);
 //! - page → worker: `{"id":7,"record":"…","colour":"red","level":"easy","seed":"42"}` (the
 //!   seed as a string, since a JavaScript number can't hold every u64; a number is accepted);
 //! - worker → page: `{"id":7,"ok":{"line":"red border c3-c4","why":"…"}}` (`line` null: the
-//!   computer lets the moment pass) or `{"id":7,"err":"…"}`.
+//!   computer lets the moment pass) or `{"id":7,"err":"record","detail":"…"}`: `err` is a
+//!   [`BotError`](loewenherz::app::computers::BotError) code, which the page puts into the
+//!   player's words; `detail` is the referee's English, for developers only (never shown).
 
 #[cfg(any(target_arch = "wasm32", test))]
 mod protocol {
-    use loewenherz::engine::Colour;
-    use loewenherz::engine::ai::{Level, decide_record_within, search::Limit};
+    use loewenherz::app::computers::BotError;
+    use loewenherz::engine::ai::{Level, decide_within, search::Limit};
+    use loewenherz::engine::{AnyGame, AnyRecord, Colour};
     use serde::{Deserialize, Serialize};
 
     /// The worker's first message: it listens from now on.
@@ -66,7 +69,9 @@ mod protocol {
         #[serde(skip_serializing_if = "Option::is_none")]
         ok: Option<Answer>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        err: Option<String>,
+        err: Option<&'static str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        detail: Option<String>,
     }
 
     #[derive(Serialize)]
@@ -75,26 +80,39 @@ mod protocol {
         why: String,
     }
 
-    fn decide(req: &Request) -> Result<Answer, String> {
-        let me = Colour::parse(&req.colour).ok_or_else(|| format!("no such colour: {}", loewenherz::engine::notation::shown(&req.colour)))?;
-        let level = Level::parse(&req.level).ok_or_else(|| format!("no such level: {}", loewenherz::engine::notation::shown(&req.level)))?;
+    /// A failure's kind, and the referee's English for developers.
+    type Failure = (BotError, String);
+
+    fn decide(req: &Request) -> Result<Answer, Failure> {
+        let shown = loewenherz::engine::notation::shown;
+        let request = |e: String| (BotError::Request, e);
+        let me = Colour::parse(&req.colour).ok_or_else(|| request(format!("no such colour: {}", shown(&req.colour))))?;
+        let level = Level::parse(&req.level).ok_or_else(|| request(format!("no such level: {}", shown(&req.level))))?;
         let seed = match &req.seed {
             Seed::Number(n) => *n,
-            Seed::Text(t) => t.parse().map_err(|_| format!("not a seed: {}", loewenherz::engine::notation::shown(t)))?,
+            Seed::Text(t) => t.parse().map_err(|_| request(format!("not a seed: {}", shown(t))))?,
         };
-        let d = decide_record_within(&req.record, me, level, seed, Some(Limit { clock: &now, seconds: LIMIT_SECONDS }))?;
-        Ok(Answer { line: d.line, why: d.why })
+        // As `ai::decide_record_within`, with the record's failures kept apart from the move's.
+        let record = |e: loewenherz::engine::RecordError| (BotError::Record, e.to_string());
+        let game = AnyRecord::parse(&req.record).map_err(record)?.replay().map_err(record)?;
+        let limit = Some(Limit { clock: &now, seconds: LIMIT_SECONDS });
+        let decided = match game {
+            AnyGame::Classic(g) => decide_within(&g, me, level, seed, limit).map(|(m, why)| (m.map(|m| m.to_string()), why)),
+            AnyGame::New(g) => decide_within(&g, me, level, seed, limit).map(|(m, why)| (m.map(|m| m.to_string()), why)),
+        };
+        let (line, why) = decided.map_err(|e| (BotError::NoMove, e))?;
+        Ok(Answer { line, why })
     }
 
     /// Answers one request (the JSON text the page posted) with the reply's JSON text.
     pub fn answer(text: &str) -> String {
         let (id, result) = match serde_json::from_str::<Request>(text) {
             Ok(req) => (req.id, decide(&req)),
-            Err(e) => (serde_json::from_str::<Id>(text).map_or(0, |r| r.id), Err(format!("bad request to the computer player: {e}"))),
+            Err(e) => (serde_json::from_str::<Id>(text).map_or(0, |r| r.id), Err((BotError::Request, format!("bad request to the computer player: {e}")))),
         };
         let reply = match result {
-            Ok(a) => Reply { id, ok: Some(a), err: None },
-            Err(e) => Reply { id, ok: None, err: Some(e) },
+            Ok(a) => Reply { id, ok: Some(a), err: None, detail: None },
+            Err((kind, detail)) => Reply { id, ok: None, err: Some(kind.code()), detail: Some(detail) },
         };
         serde_json::to_string(&reply).expect("a reply of strings always serialises")
     }
@@ -114,18 +132,28 @@ mod protocol {
 
         #[test]
         fn bad_requests_get_an_error_not_a_panic() {
+            // The kind as a code the page words; the referee's English only as a detail.
             let err = |text: &str| {
                 let reply: serde_json::Value = serde_json::from_str(&answer(text)).unwrap();
-                (reply["id"].as_u64().unwrap(), reply["err"].as_str().unwrap().to_string(), reply.get("ok").is_none())
+                let kind = BotError::parse(reply["err"].as_str().unwrap()).expect("a kind's code");
+                (reply["id"].as_u64().unwrap(), kind, reply["detail"].as_str().unwrap().to_string(), reply.get("ok").is_none())
             };
-            let (id, e, no_ok) = err(r#"{"id":3,"record":"","colour":"mauve","level":"easy","seed":"1"}"#);
-            assert_eq!((id, e.as_str(), no_ok), (3, "no such colour: mauve", true));
-            assert_eq!(err(r#"{"id":4,"record":"","colour":"red","level":"godlike","seed":"1"}"#).1, "no such level: godlike");
-            assert_eq!(err(r#"{"id":5,"record":"","colour":"red","level":"easy","seed":"-1"}"#).1, "not a seed: -1");
-            let (id, e, _) = err(r#"{"id":6}"#);
-            assert_eq!(id, 6);
-            assert!(e.starts_with("bad request"), "{e}");
+            let (id, kind, detail, no_ok) = err(r#"{"id":3,"record":"","colour":"mauve","level":"easy","seed":"1"}"#);
+            assert_eq!((id, kind, detail.as_str(), no_ok), (3, BotError::Request, "no such colour: mauve", true));
+            assert_eq!(err(r#"{"id":4,"record":"","colour":"red","level":"godlike","seed":"1"}"#).2, "no such level: godlike");
+            assert_eq!(err(r#"{"id":5,"record":"","colour":"red","level":"easy","seed":"-1"}"#).2, "not a seed: -1");
+            let (id, kind, detail, _) = err(r#"{"id":6}"#);
+            assert_eq!((id, kind), (6, BotError::Request));
+            assert!(detail.starts_with("bad request"), "{detail}");
             assert_eq!(err("not json").0, 0);
+            let ask = |record: &str, colour: &str| serde_json::json!({"id": 9, "record": record, "colour": colour, "level": "easy", "seed": "1"}).to_string();
+            let (_, kind, detail, _) = err(&ask("[Edition \"classic\"]\nred jump a1\n", "red"));
+            assert_eq!(kind, BotError::Record, "{detail}");
+            let record = "[Edition \"classic\"]\n[Players \"red yellow purple\"]\n[Seed \"1\"]\n";
+            // One colour decides the first castle; the others wait, with no move.
+            let replies: Vec<serde_json::Value> = ["red", "yellow", "purple"].map(|c| serde_json::from_str(&answer(&ask(record, c))).unwrap()).into();
+            assert_eq!(replies.iter().filter(|r| r["ok"].is_object()).count(), 1, "{replies:?}");
+            assert!(replies.iter().filter(|r| !r["ok"].is_object()).all(|r| r["err"] == BotError::NoMove.code()), "{replies:?}");
         }
     }
 }

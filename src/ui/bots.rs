@@ -4,6 +4,7 @@
 //! ready. A worker that fails (can't load, panics) fails every pending request with a message and
 //! is started afresh on the next one.
 
+use crate::app::computers::BotError;
 use crate::engine::Colour;
 use crate::engine::ai::{Decision, Level};
 use crate::tr;
@@ -56,7 +57,7 @@ pub async fn decide(record: String, colour: Colour, level: Level, seed: u64) -> 
         n.set(n.get().wrapping_add(1));
         n.get()
     });
-    let request = serde_json::to_string(&Request { id, record: &record, colour: colour.name(), level: level.name(), seed: seed.to_string() }).map_err(|e| e.to_string())?;
+    let request = serde_json::to_string(&Request { id, record: &record, colour: colour.name(), level: level.name(), seed: seed.to_string() }).map_err(|_| tr!(String ScreenBotFailed))?;
     let promise = js_sys::Promise::new(&mut |resolve, reject: js_sys::Function| {
         if let Err(e) = send(id, &request, resolve, reject.clone()) {
             let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&e));
@@ -67,7 +68,8 @@ pub async fn decide(record: String, colour: Colour, level: Level, seed: u64) -> 
     if ok.is_object() {
         Ok(Decision { line: field(&ok, "line").as_string(), why: field(&ok, "why").as_string().unwrap_or_default() })
     } else {
-        Err(field(&reply, "err").as_string().unwrap_or_else(|| tr!(String ScreenBotNoAnswer)))
+        // The kind's words; the reply's `detail` (the referee's English) is for developers.
+        Err(field(&reply, "err").as_string().and_then(|code| BotError::parse(&code)).map_or_else(|| tr!(String ScreenBotNoAnswer), crate::app::words::bot_error))
     }
 }
 
@@ -143,6 +145,9 @@ fn stopped(why: &str) {
     }
 }
 
+/// `what` failed, in words, with the browser's own message after it in brackets: that detail
+/// is English, but it tells a worker that can't start (blocked, a missing file) from one that
+/// can't be reached, which a bug report needs.
 fn failure(what: &str, e: &JsValue) -> String {
     match e.dyn_ref::<js_sys::Error>() {
         Some(e) => tr!(ScreenBotFailure, what = what, why = String::from(e.message())),

@@ -24,7 +24,8 @@ pub async fn load(lang: Lang) -> Result<(), String> {
     }
     let failed = || crate::tr!(LangLoadFailed, lang = lang.own_name());
     let text = super::page::fetch_text(&format!("lang-{}.txt", lang.code())).await.ok_or_else(failed)?;
-    i18n::install(lang, &text)
+    // A catalogue of another build (a cached one after an update): the page's own words.
+    i18n::install(lang, &text).map_err(|_| crate::tr!(LangDoesntFit, lang = lang.own_name()))
 }
 
 /// Speaks `lang` from now on (its words must be loaded) and says so to the page.

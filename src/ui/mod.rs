@@ -148,7 +148,8 @@ pub fn mount() {
         }
         let lang_failed = lang::load(lang).await.err();
         lang::apply(if lang_failed.is_some() { crate::i18n::Lang::En } else { lang });
-        let failed = lang_failed.or(net_failed.map(|why| tr!(ScreenNetUnavailable, why = why)));
+        // The browser's reason (an import that failed) names nothing a player can act on.
+        let failed = lang_failed.or(net_failed.map(|_| tr!(String ScreenNetUnavailable)));
         leptos::mount::mount_to_body(move || {
             let app = App();
             if let Some(why) = failed.clone() {

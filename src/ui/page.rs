@@ -151,6 +151,11 @@ extern "C" {
     fn writable(this: &Transform) -> web_sys::WritableStream;
 }
 
+/// True when this browser can pack and unpack links (it has the Compression Streams API).
+pub fn can_pack() -> bool {
+    Transform::compressor("deflate-raw").is_ok() && Transform::decompressor("deflate-raw").is_ok()
+}
+
 /// Raw deflate, by the browser.
 pub async fn deflate(bytes: &[u8]) -> Option<Vec<u8>> {
     through(bytes, Transform::compressor("deflate-raw").map(|s| (s.readable(), s.writable())), usize::MAX).await

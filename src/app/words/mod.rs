@@ -10,6 +10,9 @@ use super::log::ducats;
 use super::log::newed::power_action_short;
 use crate::engine::newed::{PowerCardId, View};
 
+mod net;
+pub use net::{link_error, message_error, net_refusal, no_compression, peer_error, PeerError};
+
 /// Why a setup of `edition` can't be played, in the current language.
 pub fn setup_error(edition: Edition, e: &SetupError) -> String {
     use SetupError::*;
@@ -166,6 +169,17 @@ pub fn why_not_play(v: &View, card: PowerCardId) -> Option<String> {
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// Why the computers' worker gave no decision, in the current language (starting lowercase:
+/// it follows "The computer player for Red stopped:" or "No hint now:").
+pub fn bot_error(e: crate::app::computers::BotError) -> String {
+    use crate::app::computers::BotError::*;
+    match e {
+        Request => tr!(String ScreenBotBadRequest),
+        Record => tr!(String ScreenBotBadRecord),
+        NoMove => tr!(String ScreenBotNoMoveNow),
+    }
 }
 
 /// Why a move was refused, in the current language (starting lowercase, like the engine's).

@@ -500,3 +500,29 @@ fn why_a_card_cant_be_played_is_said_in_the_players_language() {
     assert!(it.contains("cavalier") && it.contains("pagare"), "{it}");
     set_lang(Lang::En);
 }
+
+#[test]
+fn a_computer_players_failure_is_said_in_every_language_and_its_code_read_back() {
+    use crate::app::computers::BotError;
+    crate::i18n::tests::install_all();
+    let texts = |l: Lang| {
+        set_lang(l);
+        BotError::ALL.map(bot_error)
+    };
+    let en = texts(Lang::En);
+    assert_eq!(en.iter().collect::<BTreeSet<_>>().len(), BotError::ALL.len(), "each kind has its own words: {en:?}");
+    for l in [Lang::De, Lang::It] {
+        for (t, e) in texts(l).iter().zip(&en) {
+            assert!(!t.is_empty() && !t.contains(['{', '}']) && t != e, "{l:?}: {t:?}");
+            // Italian's "giocatore computer" is the glossary's word.
+            let leaked: Vec<&str> = words(e).intersection(&words(t)).copied().filter(|&w| w != "computer").collect();
+            assert!(leaked.is_empty(), "{l:?}: {t:?} keeps English {leaked:?}");
+        }
+    }
+    set_lang(Lang::En);
+    for e in BotError::ALL {
+        assert_eq!(BotError::parse(e.code()), Some(e));
+        assert!(!bot_error(e).contains(e.code()) && !bot_error(e).contains(&format!("{e:?}")), "{e:?}");
+    }
+    assert_eq!(BotError::parse("no such colour: mauve"), None, "an older worker's English is no code");
+}

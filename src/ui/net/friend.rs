@@ -5,12 +5,12 @@
 use super::rtc::{Event, Peer};
 use super::{link_error, pack, Qr};
 use crate::app::net::invite::{Invite, Reply};
-use crate::app::net::message::Refusal;
 use crate::app::net::remote::{Heard, Remote};
 use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::IllegalMove;
 use crate::tr;
-use crate::ui::ctx::{capitalise, Ctx, Net};
+use crate::app::words::{net_refusal, no_compression, peer_error};
+use crate::ui::ctx::{Ctx, Net};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -103,13 +103,6 @@ fn FriendMenu(ctx: Ctx, open: RwSignal<bool>) -> impl IntoView {
     }
 }
 
-fn refusal(r: Refusal) -> String {
-    match r {
-        Refusal::Illegal(m) => capitalise(&crate::app::words::refusal(m)),
-        other => tr!(NetHostRefused, why = format!("{other:?}")),
-    }
-}
-
 impl FriendNet {
     fn heard(&self, ev: Event) {
         match ev {
@@ -122,7 +115,7 @@ impl FriendNet {
                 let heard = self.remote.borrow_mut().receive(&bytes);
                 match heard {
                     Ok(Heard::Joined | Heard::Table | Heard::Notice) => {}
-                    Ok(Heard::Answer { refused: Some(r), .. } | Heard::Refused(r)) => self.ctx.notice.set(Some(refusal(r))),
+                    Ok(Heard::Answer { refused: Some(r), .. } | Heard::Refused(r)) => self.ctx.notice.set(Some(net_refusal(r))),
                     Ok(Heard::Resync) => {
                         let hello = self.remote.borrow().hello();
                         self.send_raw(&hello);
@@ -157,6 +150,8 @@ pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
     leptos::task::spawn_local(async move {
         let invite = match super::unpack(&packed).await.ok_or(crate::app::net::invite::LinkError::Garbled).and_then(|b| Invite::decode(&b)) {
             Ok(i) => i,
+            // A browser that can't unpack a link says so, not that the link is damaged.
+            Err(_) if !crate::ui::page::can_pack() => return stage.set(Stage::Failed(no_compression())),
             Err(e) => return stage.set(Stage::Failed(tr!(NetInviteBad, why = link_error(e)))),
         };
         *me.remote.borrow_mut() = Remote::new(invite.tag, invite.seat, invite.token);
@@ -173,10 +168,10 @@ pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
                     // Connected already (the host took a reply faster than this): no link needed.
                     Some(_) if stage.get_untracked() != Stage::Answering => {}
                     Some(p) => stage.set(Stage::Reply(format!("{}#reply={p}", crate::ui::page::base_url()))),
-                    None => stage.set(Stage::Failed(tr!(NetInviteBad, why = "CompressionStream"))),
+                    None => stage.set(Stage::Failed(no_compression())),
                 }
             }
-            Err(why) => stage.set(Stage::Failed(tr!(NetInviteBad, why = why))),
+            Err(why) => stage.set(Stage::Failed(tr!(NetInviteBad, why = peer_error(why)))),
         }
     });
     net

@@ -8,6 +8,7 @@ use super::{link_error, pack, unpack, Qr};
 use crate::app::net::host::Host;
 use crate::app::net::invite::{packed_part, Invite, Reply};
 use crate::app::net::message::Presence;
+use crate::app::words::{no_compression, peer_error};
 use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::ai::Level;
 use crate::engine::{Colour, IllegalMove};
@@ -186,7 +187,7 @@ impl HostNet {
                     let invite = Invite { tag, seat, token, round, ice, offer };
                     let link = match pack(&invite.encode()).await {
                         Some(p) => format!("{}#join={p}", crate::ui::page::base_url()),
-                        None => return me.set_row(seat, |r| r.status = Some(tr!(NetInviteFailed, why = "CompressionStream"))),
+                        None => return me.set_row(seat, |r| r.status = Some(no_compression())),
                     };
                     let current = {
                         let mut links = me.links.borrow_mut();
@@ -202,7 +203,7 @@ impl HostNet {
                         me.set_row(seat, |r| r.invite = Some(link));
                     }
                 }
-                Err(why) => me.set_row(seat, |r| r.status = Some(tr!(NetInviteFailed, why = why))),
+                Err(why) => me.set_row(seat, |r| r.status = Some(tr!(NetInviteFailed, why = peer_error(why)))),
             }
             me.after();
         });
@@ -267,7 +268,11 @@ impl HostNet {
     /// A reply pasted here or opened in another tab of this browser; `Err` says why it can't
     /// be used.
     async fn reply(self: &Rc<Self>, text: &str) -> Result<Colour, String> {
-        let bytes = unpack(packed_part(text, "reply")).await.ok_or_else(|| tr!(NetReplyBad, why = tr!(NetLinkGarbled)))?;
+        let bytes = match unpack(packed_part(text, "reply")).await {
+            Some(b) => b,
+            None if !crate::ui::page::can_pack() => return Err(no_compression()),
+            None => return Err(tr!(NetReplyBad, why = tr!(NetLinkGarbled))),
+        };
         let reply = Reply::decode(&bytes).map_err(|e| tr!(NetReplyBad, why = link_error(e)))?;
         if reply.tag != self.host.borrow().tag() {
             return Err(tr!(String NetReplyForeign));
@@ -283,7 +288,7 @@ impl HostNet {
         if peer.answered() {
             return Err(tr!(NetReplyUsed, name = name));
         }
-        peer.accept(&reply.answer).await.map_err(|why| tr!(NetReplyBad, why = why))?;
+        peer.accept(&reply.answer).await.map_err(|why| tr!(NetReplyBad, why = peer_error(why)))?;
         Ok(reply.seat)
     }
 

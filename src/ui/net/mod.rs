@@ -17,7 +17,8 @@ mod qr;
 mod rtc;
 
 use super::ctx::Ctx;
-use crate::app::net::invite::{LinkError, MAX_LINK_CHARS};
+use crate::app::net::invite::MAX_LINK_CHARS;
+use crate::app::words::link_error;
 use crate::app::share::{base64url_decode, base64url_encode};
 use crate::tr;
 use leptos::prelude::*;
@@ -35,15 +36,6 @@ async fn unpack(text: &str) -> Option<Vec<u8>> {
     }
     let packed = base64url_decode(text).ok()?;
     super::page::inflate(&packed, crate::app::net::invite::MAX_SDP + 2048).await
-}
-
-/// Why a link's handshake can't be used, in words.
-fn link_error(e: LinkError) -> String {
-    match e {
-        LinkError::Garbled => tr!(String NetLinkGarbled),
-        LinkError::Version(_) => tr!(String NetLinkVersion),
-        LinkError::WrongKind => tr!(String NetLinkKind),
-    }
 }
 
 /// What the address asks of this bundle.

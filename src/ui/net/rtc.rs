@@ -12,6 +12,8 @@ use web_sys::{MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEven
 use std::cell::RefCell;
 use std::rc::Rc;
 
+pub use crate::app::words::PeerError;
+
 /// The longest wait for ICE candidates before a description is sent with those gathered.
 const GATHER_MS: i32 = 4000;
 /// The most bytes waiting in a channel before a slow peer's messages are dropped (the host's
@@ -34,12 +36,15 @@ pub struct Peer {
     channel: Rc<RefCell<Option<RtcDataChannel>>>,
 }
 
-fn error(what: &str, e: &JsValue) -> String {
-    let text = e.as_string().or_else(|| Reflect::get(e, &"message".into()).ok().and_then(|m| m.as_string())).unwrap_or_default();
-    format!("{what}: {text}")
-}
+// Errors are typed ([`PeerError`], put into words by `app::words`): the browser's own messages
+// are English, differ between browsers and name nothing a player can act on, so none is shown.
 
-fn connection(ice: &[String]) -> Result<RtcPeerConnection, String> {
+/// A new connection with the ICE servers `ice`.
+///
+/// # Errors
+/// [`PeerError::Unavailable`] when the browser has no WebRTC; [`PeerError::IceServers`] when it
+/// has and refuses the connection all the same (only a server line it can't use does that).
+fn connection(ice: &[String]) -> Result<RtcPeerConnection, PeerError> {
     let config = RtcConfiguration::new();
     let servers = Array::new();
     // A line: the address, and for a TURN server its user name and password.
@@ -55,7 +60,10 @@ fn connection(ice: &[String]) -> Result<RtcPeerConnection, String> {
         servers.push(&server);
     }
     config.set_ice_servers(&servers);
-    RtcPeerConnection::new_with_configuration(&config).map_err(|e| error("WebRTC", &e))
+    RtcPeerConnection::new_with_configuration(&config).map_err(|_| {
+        let has_webrtc = Reflect::has(&js_sys::global(), &"RTCPeerConnection".into()).unwrap_or(false);
+        if has_webrtc && !ice.is_empty() { PeerError::IceServers } else { PeerError::Unavailable }
+    })
 }
 
 /// Listens on a channel: every event goes to `on`.
@@ -93,11 +101,11 @@ fn watch(pc: &RtcPeerConnection, on: Rc<dyn Fn(Event)>) {
 }
 
 /// The description set here, once its candidates are gathered (or the wait is over).
-async fn described(pc: &RtcPeerConnection, kind: RtcSdpType, made: JsValue) -> Result<String, String> {
-    let sdp = Reflect::get(&made, &"sdp".into()).ok().and_then(|s| s.as_string()).ok_or("WebRTC: no description")?;
+async fn described(pc: &RtcPeerConnection, kind: RtcSdpType, made: JsValue) -> Result<String, PeerError> {
+    let sdp = Reflect::get(&made, &"sdp".into()).ok().and_then(|s| s.as_string()).ok_or(PeerError::NoDescription)?;
     let init = RtcSessionDescriptionInit::new(kind);
     init.set_sdp(&sdp);
-    JsFuture::from(pc.set_local_description(&init)).await.map_err(|e| error("WebRTC", &e))?;
+    JsFuture::from(pc.set_local_description(&init)).await.map_err(|_| PeerError::NoDescription)?;
     if pc.ice_gathering_state() != RtcIceGatheringState::Complete {
         let p = pc.clone();
         let wait = js_sys::Promise::new(&mut |resolve, _| {
@@ -116,21 +124,21 @@ async fn described(pc: &RtcPeerConnection, kind: RtcSdpType, made: JsValue) -> R
         });
         let _ = JsFuture::from(wait).await;
     }
-    pc.local_description().map(|d| d.sdp()).ok_or_else(|| "WebRTC: no description".into())
+    pc.local_description().map(|d| d.sdp()).ok_or(PeerError::NoDescription)
 }
 
 impl Peer {
     /// The host's side: a connection with its channel and the offer to put in an invite.
     ///
     /// # Errors
-    /// The browser's reason (WebRTC off or unavailable).
-    pub async fn offer(ice: &[String], on: impl Fn(Event) + 'static) -> Result<(Peer, String), String> {
+    /// WebRTC off or unavailable, ICE servers refused, no offer made.
+    pub async fn offer(ice: &[String], on: impl Fn(Event) + 'static) -> Result<(Peer, String), PeerError> {
         let on: Rc<dyn Fn(Event)> = Rc::new(on);
         let pc = connection(ice)?;
         let peer = Peer { pc: pc.clone(), channel: Rc::new(RefCell::new(None)) };
         wire(&pc.create_data_channel("loewenherz"), &peer.channel, on.clone());
         watch(&pc, on);
-        let made = JsFuture::from(pc.create_offer()).await.map_err(|e| error("WebRTC", &e))?;
+        let made = JsFuture::from(pc.create_offer()).await.map_err(|_| PeerError::NoDescription)?;
         let sdp = described(&pc, RtcSdpType::Offer, made).await?;
         Ok((peer, sdp))
     }
@@ -138,8 +146,9 @@ impl Peer {
     /// The friend's side: a connection answering `offer`, and the answer to send back.
     ///
     /// # Errors
-    /// The browser's reason (a description it can't read, WebRTC unavailable).
-    pub async fn answer(ice: &[String], offer: &str, on: impl Fn(Event) + 'static) -> Result<(Peer, String), String> {
+    /// An offer the browser can't use, WebRTC off or unavailable, ICE servers refused, no
+    /// answer made.
+    pub async fn answer(ice: &[String], offer: &str, on: impl Fn(Event) + 'static) -> Result<(Peer, String), PeerError> {
         let on: Rc<dyn Fn(Event)> = Rc::new(on);
         let pc = connection(ice)?;
         let peer = Peer { pc: pc.clone(), channel: Rc::new(RefCell::new(None)) };
@@ -150,8 +159,8 @@ impl Peer {
         watch(&pc, on);
         let init = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
         init.set_sdp(offer);
-        JsFuture::from(pc.set_remote_description(&init)).await.map_err(|e| error("WebRTC", &e))?;
-        let made = JsFuture::from(pc.create_answer()).await.map_err(|e| error("WebRTC", &e))?;
+        JsFuture::from(pc.set_remote_description(&init)).await.map_err(|_| PeerError::BadOffer)?;
+        let made = JsFuture::from(pc.create_answer()).await.map_err(|_| PeerError::NoDescription)?;
         let sdp = described(&pc, RtcSdpType::Answer, made).await?;
         Ok((peer, sdp))
     }
@@ -159,11 +168,11 @@ impl Peer {
     /// The host's side: the friend's answer completes the connection.
     ///
     /// # Errors
-    /// The browser's reason (an answer it can't read, or to another offer).
-    pub async fn accept(&self, answer: &str) -> Result<(), String> {
+    /// [`PeerError::BadAnswer`]: an answer the browser can't read, or to another offer.
+    pub async fn accept(&self, answer: &str) -> Result<(), PeerError> {
         let init = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         init.set_sdp(answer);
-        JsFuture::from(self.pc.set_remote_description(&init)).await.map(|_| ()).map_err(|e| error("WebRTC", &e))
+        JsFuture::from(self.pc.set_remote_description(&init)).await.map(|_| ()).map_err(|_| PeerError::BadAnswer)
     }
 
     /// True once an answer was accepted (a second reply to the same invite is refused).
