@@ -5,7 +5,9 @@
 use super::session::{EditionRules, Screen, Session};
 use super::AnySession;
 use crate::engine::ai::{bot_seed, Level};
-use crate::engine::{Colour, Space};
+use super::hint::Hint;
+use super::said::Names;
+use crate::engine::{newed, Colour, Edition};
 use crate::tr;
 
 /// A computer's decision the game waits for.
@@ -70,16 +72,33 @@ impl AnySession {
         })
     }
 
-    /// A hint in words: the suggested move, what it is for (in the page's language, from the
-    /// move played on this page's copy of the game), and the spaces to mark on the board.
-    pub fn hint_words(&self, line: Option<&str>, who: Colour, worker_why: String) -> (String, String, Vec<Space>) {
-        let Some(line) = line else { return (tr!(String ScreenLetPass), worker_why, Vec::new()) };
-        let words = line.split_whitespace().skip(1).collect::<Vec<_>>().join(" ");
-        let why = match self {
-            AnySession::Classic(s) => line.parse().ok().and_then(|m| Some(super::why::classic(&m, &s.shown.clone().play(m).ok()?, who))),
-            AnySession::New(s) => line.parse().ok().and_then(|m| Some(super::why::new(&m, &s.shown.clone().play(m).ok()?, who))),
-        };
-        (words, why.unwrap_or(worker_why), super::log::spaces_in(line))
+    /// A hint for `who`: the suggested move (`None`: let the optional move pass) played on this
+    /// page's copy of the game, put as what to do, why, and what it points at.
+    ///
+    /// # Errors
+    /// The answer isn't a move of this game now (in words).
+    pub fn hint(&self, line: Option<&str>, who: Colour) -> Result<Hint, String> {
+        match self {
+            AnySession::Classic(s) => {
+                let v = s.shown.view(Some(who));
+                let Some(line) = line else { return Ok(super::hint::classic(&v, None, &[])) };
+                let m: crate::engine::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::Classic), &e))?;
+                let events = s.shown.clone().play(m).map_err(super::words::refusal)?;
+                Ok(super::hint::classic(&v, Some(m), &events))
+            }
+            AnySession::New(s) => {
+                let v = s.shown.view(Some(who));
+                let line = line.ok_or_else(|| tr!(String ScreenBotNoMove))?;
+                let m: newed::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::New), &e))?;
+                let events = s.shown.clone().play(m).map_err(super::words::refusal)?;
+                Ok(super::hint::new(&v, m, &events))
+            }
+        }
+    }
+
+    /// How this game's facts name its seats: the seating's colours with the players' names.
+    pub fn names(&self) -> Names {
+        crate::each_session!(self, s => Names { edition: s.edition(), players: s.players().iter().copied().zip(s.names.iter().cloned()).collect() })
     }
 
     /// Counts a hint asked by `who`.
