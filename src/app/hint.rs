@@ -701,4 +701,90 @@ mod tests {
             assert!(kinds.contains_key(k), "no {k} among {kinds:?}");
         }
     }
+
+    /// A custom New Edition game (reference tiles): red's region at a1 with a knight on a3 and
+    /// blue's at d1 with knights on c1 and d2, red holding the Renegade C11, then `moves`.
+    fn two_regions(moves: &str) -> crate::app::AnySession {
+        let record = format!(
+            "[Edition \"new\"]\n[Players \"red blue orange\"]\n[Names \"Ann, Ben, Cleo\"]\n[Setup \"custom\"]\n[Seed \"5\"]\n[Tiles \"A0 B0 C0 D0 K0 E0 F0 G0 H0\"]\n[Deck \"D1 D2 D3 D4 D5 D6\"]\n\
+             [Castles \"red:a1 blue:d1\"]\n[Knights \"red:a3 blue:c1,d2\"]\n[Borders \"a3-a4 b3-b4 b1-c1 b2-c2 b3-c3 d1-e1 d2-e2 d3-e3 c3-c4 d3-d4\"]\n\
+             [Hands \"red:C11,A1,A2 blue:D10,D11,D12 orange:D13,D14,D15\"]\n\n{moves}\n"
+        );
+        crate::app::AnySession::from_record("t".into(), &record).unwrap()
+    }
+
+    fn sp(s: &str) -> Space {
+        Space::parse(s).unwrap()
+    }
+
+    #[test]
+    fn a_new_edition_renegade_names_both_regions_knights() {
+        crate::i18n::tests::install_all();
+        set_lang(Lang::En);
+        let g = two_regions("red play C11");
+        let names = g.names();
+        let h = g.hint(Some("red renegade d1 b3"), Colour::Red).unwrap();
+        assert_eq!(h.text(&names), "Hint: Play Renegade: put a knight on b3; the owner of the region at d1 removes one of theirs — Ben loses a knight and you gain one.");
+        assert_eq!((h.spaces.clone(), h.edges.clone()), (vec![sp("d1"), sp("b3")], vec![]));
+        check(&h, "red renegade d1 b3", &names, None);
+        // Blue chooses which knight leaves.
+        let g = two_regions("red play C11\nred renegade d1 b3");
+        let h = g.hint(Some("blue remove c1"), Colour::Blue).unwrap();
+        set_lang(Lang::De);
+        assert_eq!(h.text(&names), "Tipp: Nimm deinen Ritter von c1 – der Ritter, den du am wenigsten vermisst.");
+        check(&h, "blue remove c1", &names, None);
+        assert_eq!(h.spaces, vec![sp("c1")]);
+        // An answer that isn't a move now is said as such, not shown as a hint.
+        assert!(g.hint(Some("blue remove a3"), Colour::Blue).is_err());
+        assert!(g.hint(Some("blue fly"), Colour::Blue).is_err());
+    }
+
+    #[test]
+    fn the_hinted_card_and_its_button_are_marked_in_the_step_bar() {
+        crate::i18n::tests::install_all();
+        set_lang(Lang::En);
+        let g = two_regions("");
+        let names = g.names();
+        let h = g.hint(Some("red sell A1"), Colour::Red).unwrap();
+        assert_eq!(h.text(&names), "Hint: Sell A1 (1 border) to the market for 1 ducat — you gain 1 ducat (then 9 ducats).");
+        let crate::app::AnySession::New(s) = &g else { panic!("a New Edition game") };
+        let mut s = s.clone();
+        s.take_device(Colour::Red);
+        let tree = mark(crate::app::panels::newed::hand_choice(&s.table()), &h.picks);
+        let marked = crate::app::tree::find_all(&tree, "data-hinted", "");
+        assert_eq!(marked.len(), 2, "the card and its sell button");
+        assert_eq!(marked[0].get("data-card"), Some("A1"));
+        assert_eq!(marked[1].get("data-sell"), Some("A1"));
+        // Nothing is marked without a hint.
+        assert!(crate::app::tree::find_all(&mark(crate::app::panels::newed::hand_choice(&s.table()), &[]), "data-hinted", "").is_empty());
+    }
+
+    #[test]
+    fn a_classic_hint_names_the_decision_cards_the_treasures_bid_and_passing() {
+        use crate::engine::{PhaseView, Treasures};
+        crate::i18n::tests::install_all();
+        let names = names(Edition::Classic, &[Colour::Red, Colour::Yellow, Colour::Purple]);
+        let setup = crate::engine::Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], crate::engine::SetupKind::Basic, 42);
+        let (g, _) = crate::engine::Game::new(&setup).unwrap();
+        let v = g.view(Some(Colour::Red));
+        let m = cmoves::Move::Decide { by: Colour::Red, first: 1, second: Some(3) };
+        let h = classic(&v, Some(m), &g.clone().play(m).unwrap());
+        set_lang(Lang::En);
+        let text = h.text(&names);
+        assert!(text.starts_with("Hint: Lay decision cards 1 and 3 — you want action 1 ("), "{text}");
+        assert_eq!(h.picks, vec![Pick::Decision(1), Pick::Decision(3)]);
+        // A bid of money and a treasure card, as the card shows it, for the duel's action.
+        let mut v = v;
+        v.phase = PhaseView::Duel { action: 2, bidders: vec![Colour::Red, Colour::Yellow], second: false, have_bid: vec![], own_bid: None };
+        let bid = cmoves::Move::Bid { by: Colour::Red, money: 3, treasures: Treasures(PoliticsCard::Treasure(10).treasure_bit().unwrap()) };
+        let h = classic(&v, Some(bid), &[]);
+        let text = h.text(&names);
+        assert!(text.starts_with("Hint: Bid 3 ducats and Treasure 10 — to win the duel for action 2 ("), "{text}");
+        set_lang(Lang::It);
+        assert!(h.text(&names).starts_with("Suggerimento: Offri 3 ducati e Tesoro 10 – per vincere il duello per l'azione 2 ("), "{}", h.text(&names));
+        set_lang(Lang::En);
+        assert_eq!(h.picks, vec![Pick::Treasure(PoliticsCard::Treasure(10)), Pick::SealBid]);
+        let pass = classic(&v, None, &[]);
+        assert_eq!(pass.text(&names), "Hint: Play no politics card now — your politics cards may serve you better later.");
+    }
 }
