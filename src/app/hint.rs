@@ -305,7 +305,10 @@ pub fn classic(v: &cview::View, m: Option<cmoves::Move>, events: &[cevent::Event
                 Some(c) if c != me => said!(HintKnightFor, name = Arg::Name(c), at = at),
                 _ => said!(HintKnight, at = at),
             };
-            hint(paying(what), or_scores(said!(HintWhyKnight)), vec![at], vec![], vec![])
+            // Inside a province of one's own: how many knights it then has (superiority).
+            let count = v.provinces.iter().find(|p| p.owner == me && p.spaces.contains(&at)).map(|p| said!(HintWhyKnights, castle = p.castle, n = p.knights + 1));
+            let why = if scores.is_empty() { count.into_iter().chain([said!(HintWhyKnight)]).collect() } else { scores.clone() };
+            hint(paying(what), why, vec![at], vec![], vec![])
         }
         Move::Decide { first, second, .. } => {
             let mut why = Vec::new();
@@ -442,7 +445,9 @@ pub fn new(v: &newed::View, m: newed::Move, events: &[newed::Event]) -> Hint {
                 Some(n) => said!(HintPaying, what = what, pay = ducats(n)),
                 None => what,
             };
-            hint(what, or_scores(said!(HintWhyKnightRegion)), vec![at], vec![], vec![])
+            let count = v.regions.iter().find(|r| r.owner == me && r.spaces.contains(&at)).map(|r| said!(HintWhyKnightsRegion, castle = r.castle, n = r.knights + 1));
+            let why = if scores.is_empty() { count.into_iter().chain([said!(HintWhyKnightRegion)]).collect() } else { scores.clone() };
+            hint(what, why, vec![at], vec![], vec![])
         }
         Move::Sell { card, .. } => {
             let n = events.iter().find_map(|e| match e {
@@ -622,6 +627,14 @@ mod tests {
                         _ => vec![],
                     };
                     assert_eq!(h.picks, want, "{line}");
+                    let inside = |at: Space| v.provinces.iter().find(|p| p.owner == who && p.spaces.contains(&at));
+                    if let (Move::Knight { at, .. }, false) = (m, scored != 0)
+                        && let Some(p) = inside(at)
+                    {
+                        let text = h.text(&names);
+                        assert!(text.contains(&format!("province at {} then has {} knight", p.castle, p.knights + 1)), "{line}: {text}");
+                        *kinds.entry("knight in a province".into()).or_default() += 1;
+                    }
                     *kinds.entry(kind(&line)).or_default() += 1;
                     positions += 1;
                     if g.offer() == Some(who) {
