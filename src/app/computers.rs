@@ -81,17 +81,19 @@ impl AnySession {
         match self {
             AnySession::Classic(s) => {
                 let v = s.shown.view(Some(who));
-                let Some(line) = line else { return Ok(super::hint::classic(&v, None, &[])) };
+                let Some(line) = line else { return Ok(super::hint::classic(&v, None, &[], None)) };
                 let m: crate::engine::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::Classic), &e))?;
-                let events = s.shown.clone().play(m).map_err(super::words::refusal)?;
-                Ok(super::hint::classic(&v, Some(m), &events))
+                let mut after = s.shown.clone();
+                let events = after.play(m).map_err(super::words::refusal)?;
+                Ok(super::hint::classic(&v, Some(m), &events, Some(after.board())))
             }
             AnySession::New(s) => {
                 let v = s.shown.view(Some(who));
                 let line = line.ok_or_else(|| tr!(String ScreenBotNoMove))?;
                 let m: newed::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::New), &e))?;
-                let events = s.shown.clone().play(m).map_err(super::words::refusal)?;
-                Ok(super::hint::new(&v, m, &events))
+                let mut after = s.shown.clone();
+                let events = after.play(m).map_err(super::words::refusal)?;
+                Ok(super::hint::new(&v, m, &events, Some(after.board())))
             }
         }
     }

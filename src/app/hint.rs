@@ -239,13 +239,44 @@ fn piece_colour(pieces: &[(Space, crate::engine::Piece)], at: Space) -> Option<C
     pieces.iter().find(|(s, _)| *s == at).map(|(_, p)| p.colour)
 }
 
+/// What a border does for a castle of `me` not yet in a province, on the board after it: the
+/// castle, and the fewest borders still to place to close in the ground around it (grown ring
+/// by ring through open edges, up to three rings, never reaching another castle) with the
+/// spaces they would close in — when the new border lies on that ground's rim.
+fn closing(board: &crate::engine::Board, me: Colour, edge: Edge) -> Option<(Space, usize, usize)> {
+    use crate::engine::PieceKind;
+    let grid = board.grid();
+    let castle_at = |s: Space| board.piece(s).is_some_and(|p| p.kind == PieceKind::Castle);
+    let leaks = |ball: &[Space]| ball.iter().flat_map(|&s| grid.neighbours(s)).filter(|&(n, e)| !ball.contains(&n) && !board.has_border(e)).count();
+    let (a, b) = edge.spaces();
+    board.castles(me).iter().filter(|&c| board.province_at(c).is_none()).find_map(|castle| {
+        let mut ball = vec![castle];
+        let mut best: Option<(usize, Vec<Space>)> = None;
+        for _ in 0..3 {
+            let mut ring: Vec<Space> = ball.iter().flat_map(|&s| grid.neighbours(s)).filter(|&(n, e)| !ball.contains(&n) && !board.has_border(e)).map(|(n, _)| n).collect();
+            ring.sort_by_key(|s| s.to_string());
+            ring.dedup();
+            if ring.is_empty() || ring.iter().any(|&s| castle_at(s)) {
+                break;
+            }
+            ball.extend(ring);
+            let l = leaks(&ball);
+            if best.as_ref().is_none_or(|(bl, bb)| l < *bl || (l == *bl && ball.len() > bb.len())) {
+                best = Some((l, ball.clone()));
+            }
+        }
+        let (l, ball) = best?;
+        (l > 0 && ball.contains(&a) != ball.contains(&b)).then_some((castle, l, ball.len()))
+    })
+}
+
 fn hint(what: Said, why: Vec<Said>, spaces: Vec<Space>, edges: Vec<Edge>, picks: Vec<Pick>) -> Hint {
     Hint { what, why, spaces, edges, picks }
 }
 
 /// A Classic hint for the viewer of `v` (the asker): the move (`None`: let the chance to play a
-/// politics card pass) and the events playing it caused.
-pub fn classic(v: &cview::View, m: Option<cmoves::Move>, events: &[cevent::Event]) -> Hint {
+/// politics card pass), the events playing it caused and the board after it.
+pub fn classic(v: &cview::View, m: Option<cmoves::Move>, events: &[cevent::Event], after: Option<&crate::engine::Board>) -> Hint {
     use cevent::{Event, ScoreReason};
     use cmoves::Move;
     let me = v.viewer.or_else(|| m.map(|m| m.by())).unwrap_or(Colour::Red);
@@ -357,7 +388,8 @@ pub fn classic(v: &cview::View, m: Option<cmoves::Move>, events: &[cevent::Event
         }
         Move::Border { edge, .. } => {
             let (a, b) = edge.spaces();
-            hint(said!(HintBorder, a = a, b = b), or_scores(said!(HintWhyBorder)), vec![], vec![edge], vec![])
+            let close = after.and_then(|b| closing(b, me, edge)).map(|(castle, n, spaces)| said!(HintWhyCloses, n = n, spaces = spaces, castle = castle));
+            hint(said!(HintBorder, a = a, b = b), or_scores(close.unwrap_or_else(|| said!(HintWhyBorder))), vec![], vec![edge], vec![])
         }
         Move::Expand { at, castle, .. } => {
             let from_event = events.iter().find_map(|e| match e {
@@ -390,9 +422,9 @@ pub fn classic(v: &cview::View, m: Option<cmoves::Move>, events: &[cevent::Event
     }
 }
 
-/// A New Edition hint for the viewer of `v` (the asker): the move and the events playing it
-/// caused.
-pub fn new(v: &newed::View, m: newed::Move, events: &[newed::Event]) -> Hint {
+/// A New Edition hint for the viewer of `v` (the asker): the move, the events playing it
+/// caused and the board after it.
+pub fn new(v: &newed::View, m: newed::Move, events: &[newed::Event], after: Option<&crate::engine::Board>) -> Hint {
     use newed::{Event, Move, ScoreReason};
     let me = v.viewer.unwrap_or_else(|| m.by());
     let events = known(events, |e| matches!(e, Event::Drew { .. } | Event::GameOver { .. }));
@@ -464,7 +496,8 @@ pub fn new(v: &newed::View, m: newed::Move, events: &[newed::Event]) -> Hint {
         }
         Move::Border { edge, .. } => {
             let (a, b) = edge.spaces();
-            hint(said!(HintBorder, a = a, b = b), or_scores(said!(HintWhyBorderRegion)), vec![], vec![edge], vec![])
+            let close = after.and_then(|b| closing(b, me, edge)).map(|(castle, n, spaces)| said!(HintWhyCloses, n = n, spaces = spaces, castle = castle));
+            hint(said!(HintBorder, a = a, b = b), or_scores(close.unwrap_or_else(|| said!(HintWhyBorderRegion))), vec![], vec![edge], vec![])
         }
         Move::Expand { at, castle, .. } => {
             let from_event = events.iter().find_map(|e| match e {
@@ -606,13 +639,14 @@ mod tests {
                 if ply % 11 == 0 || moves.iter().any(|m| !kinds.contains_key(&kind(&m.to_string()))) {
                     let m = if ply % 2 == 0 { played } else { rarest(&moves, &kinds, played) };
                     let v = g.view(Some(who));
-                    let events = g.clone().play(m).unwrap();
+                    let mut after = g.clone();
+                    let events = after.play(m).unwrap();
                     let cut = events.iter().position(|e| <Game as EditionRules>::reveals(e)).unwrap_or(events.len());
                     let scored: i32 = events[..cut].iter().filter_map(|e| match e {
                         crate::engine::Event::Score { colour, delta, .. } if *colour == who => Some(*delta),
                         _ => None,
                     }).sum();
-                    let h = classic(&v, Some(m), &events);
+                    let h = classic(&v, Some(m), &events, Some(after.board()));
                     let line = m.to_string();
                     let only = events[..cut].iter().filter(|e| matches!(e, crate::engine::Event::Score { colour, .. } if *colour == who)).count() == 1;
                     check(&h, &line, &names, only.then_some(scored));
@@ -638,7 +672,7 @@ mod tests {
                     *kinds.entry(kind(&line)).or_default() += 1;
                     positions += 1;
                     if g.offer() == Some(who) {
-                        let h = classic(&v, None, &[]);
+                        let h = classic(&v, None, &[], None);
                         check(&h, &format!("{who} "), &names, None);
                         assert_eq!(h.picks, vec![Pick::NoPolitics]);
                         *kinds.entry("pass".into()).or_default() += 1;
@@ -686,13 +720,14 @@ mod tests {
                 if ply % 23 == 0 || moves.iter().any(|m| !kinds.contains_key(&kind(&m.to_string()))) {
                     let m = if ply % 2 == 0 { played } else { rarest(&moves, &kinds, played) };
                     let v = g.view(Some(who));
-                    let events = g.clone().play(m).unwrap();
+                    let mut after = g.clone();
+                    let events = after.play(m).unwrap();
                     let cut = events.iter().position(|e| <Game as EditionRules>::reveals(e)).unwrap_or(events.len());
                     let own: Vec<i32> = events[..cut].iter().filter_map(|e| match e {
                         Event::Score { colour, delta, .. } if *colour == who => Some(*delta),
                         _ => None,
                     }).collect();
-                    let h = new(&v, m, &events);
+                    let h = new(&v, m, &events, Some(after.board()));
                     let line = m.to_string();
                     check(&h, &line, &names, (own.len() == 1).then(|| own[0]));
                     let want: Vec<Pick> = match m {
@@ -715,15 +750,39 @@ mod tests {
         }
     }
 
-    /// A custom New Edition game (reference tiles): red's region at a1 with a knight on a3 and
-    /// blue's at d1 with knights on c1 and d2, red holding the Renegade C11, then `moves`.
-    fn two_regions(moves: &str) -> crate::app::AnySession {
+    /// A custom New Edition game (reference tiles) with these castles, knights, borders and red
+    /// hand, then `moves`.
+    fn custom(castles: &str, knights: &str, borders: &str, red: &str, moves: &str) -> crate::app::AnySession {
         let record = format!(
             "[Edition \"new\"]\n[Players \"red blue orange\"]\n[Names \"Ann, Ben, Cleo\"]\n[Setup \"custom\"]\n[Seed \"5\"]\n[Tiles \"A0 B0 C0 D0 K0 E0 F0 G0 H0\"]\n[Deck \"D1 D2 D3 D4 D5 D6\"]\n\
-             [Castles \"red:a1 blue:d1\"]\n[Knights \"red:a3 blue:c1,d2\"]\n[Borders \"a3-a4 b3-b4 b1-c1 b2-c2 b3-c3 d1-e1 d2-e2 d3-e3 c3-c4 d3-d4\"]\n\
-             [Hands \"red:C11,A1,A2 blue:D10,D11,D12 orange:D13,D14,D15\"]\n\n{moves}\n"
+             [Castles \"{castles}\"]\n[Knights \"{knights}\"]\n[Borders \"{borders}\"]\n[Hands \"red:{red} blue:D10,D11,D12 orange:D13,D14,D15\"]\n\n{moves}\n"
         );
         crate::app::AnySession::from_record("t".into(), &record).unwrap()
+    }
+
+    /// Red's region at a1 with a knight on a3 and blue's at d1 with knights on c1 and d2, red
+    /// holding the Renegade C11, then `moves`.
+    fn two_regions(moves: &str) -> crate::app::AnySession {
+        custom("red:a1 blue:d1", "red:a3 blue:c1,d2", "a3-a4 b3-b4 b1-c1 b2-c2 b3-c3 d1-e1 d2-e2 d3-e3 c3-c4 d3-d4", "C11,A1,A2", moves)
+    }
+
+    #[test]
+    fn a_border_says_how_many_more_close_in_the_ground_around_ones_castle() {
+        crate::i18n::tests::install_all();
+        // The ground of red's castle a1: a1–a3 and b1–b3, closed but for b2-c2 and b3-c3.
+        let g = custom("red:a1 blue:d1", "red:a3 blue:d2", "a3-a4 b3-b4 b1-c1", "A3,A1,A2", "red play A3");
+        let names = g.names();
+        let h = g.hint(Some("red border b2-c2"), Colour::Red).unwrap();
+        set_lang(Lang::En);
+        assert_eq!(h.text(&names), "Hint: Place a border between b2 and c2 — 1 more border would close in 6 spaces around your castle at a1.");
+        set_lang(Lang::De);
+        assert_eq!(h.text(&names), "Tipp: Setze eine Grenze zwischen b2 und c2 – noch 1 Grenze schließt 6 Felder um deine Burg bei a1 ein.");
+        set_lang(Lang::En);
+        // The last one founds the region: its points, not a count.
+        let g = custom("red:a1 blue:d1", "red:a3 blue:d2", "a3-a4 b3-b4 b1-c1 b2-c2", "A3,A1,A2", "red play A3");
+        let h = g.hint(Some("red border b3-c3"), Colour::Red).unwrap();
+        let text = h.text(&names);
+        assert!(text.starts_with("Hint: Place a border between b3 and c3 — you found a region of 6 spaces: +"), "{text}");
     }
 
     fn sp(s: &str) -> Space {
@@ -781,7 +840,7 @@ mod tests {
         let (g, _) = crate::engine::Game::new(&setup).unwrap();
         let v = g.view(Some(Colour::Red));
         let m = cmoves::Move::Decide { by: Colour::Red, first: 1, second: Some(3) };
-        let h = classic(&v, Some(m), &g.clone().play(m).unwrap());
+        let h = classic(&v, Some(m), &g.clone().play(m).unwrap(), None);
         set_lang(Lang::En);
         let text = h.text(&names);
         assert!(text.starts_with("Hint: Lay decision cards 1 and 3 — you want action 1 ("), "{text}");
@@ -790,14 +849,14 @@ mod tests {
         let mut v = v;
         v.phase = PhaseView::Duel { action: 2, bidders: vec![Colour::Red, Colour::Yellow], second: false, have_bid: vec![], own_bid: None };
         let bid = cmoves::Move::Bid { by: Colour::Red, money: 3, treasures: Treasures(PoliticsCard::Treasure(10).treasure_bit().unwrap()) };
-        let h = classic(&v, Some(bid), &[]);
+        let h = classic(&v, Some(bid), &[], None);
         let text = h.text(&names);
         assert!(text.starts_with("Hint: Bid 3 ducats and Treasure 10 — to win the duel for action 2 ("), "{text}");
         set_lang(Lang::It);
         assert!(h.text(&names).starts_with("Suggerimento: Offri 3 ducati e Tesoro 10 – per vincere il duello per l'azione 2 ("), "{}", h.text(&names));
         set_lang(Lang::En);
         assert_eq!(h.picks, vec![Pick::Treasure(PoliticsCard::Treasure(10)), Pick::SealBid]);
-        let pass = classic(&v, None, &[]);
+        let pass = classic(&v, None, &[], None);
         assert_eq!(pass.text(&names), "Hint: Play no politics card now — your politics cards may serve you better later.");
     }
 }
