@@ -242,7 +242,8 @@ fn piece_colour(pieces: &[(Space, crate::engine::Piece)], at: Space) -> Option<C
 /// What a border does for a castle of `me` not yet in a province, on the board after it: the
 /// castle, and the fewest borders still to place to close in the ground around it (grown ring
 /// by ring through open edges, up to three rings, never reaching another castle) with the
-/// spaces they would close in — when the new border lies on that ground's rim.
+/// spaces they would close in — when the new border lies on that ground's rim and three borders
+/// or fewer would do.
 fn closing(board: &crate::engine::Board, me: Colour, edge: Edge) -> Option<(Space, usize, usize)> {
     use crate::engine::PieceKind;
     let grid = board.grid();
@@ -266,7 +267,8 @@ fn closing(board: &crate::engine::Board, me: Colour, edge: Edge) -> Option<(Spac
             }
         }
         let (l, ball) = best?;
-        (l > 0 && ball.contains(&a) != ball.contains(&b)).then_some((castle, l, ball.len()))
+        // More than a few borders away is no near goal to name.
+        ((1..=3).contains(&l) && ball.contains(&a) != ball.contains(&b)).then_some((castle, l, ball.len()))
     })
 }
 
