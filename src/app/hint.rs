@@ -643,7 +643,7 @@ mod tests {
                     let v = g.view(Some(who));
                     let mut after = g.clone();
                     let events = after.play(m).unwrap();
-                    let cut = events.iter().position(|e| <Game as EditionRules>::reveals(e)).unwrap_or(events.len());
+                    let cut = events.iter().position(<Game as EditionRules>::reveals).unwrap_or(events.len());
                     let scored: i32 = events[..cut].iter().filter_map(|e| match e {
                         crate::engine::Event::Score { colour, delta, .. } if *colour == who => Some(*delta),
                         _ => None,
@@ -724,7 +724,7 @@ mod tests {
                     let v = g.view(Some(who));
                     let mut after = g.clone();
                     let events = after.play(m).unwrap();
-                    let cut = events.iter().position(|e| <Game as EditionRules>::reveals(e)).unwrap_or(events.len());
+                    let cut = events.iter().position(<Game as EditionRules>::reveals).unwrap_or(events.len());
                     let own: Vec<i32> = events[..cut].iter().filter_map(|e| match e {
                         Event::Score { colour, delta, .. } if *colour == who => Some(*delta),
                         _ => None,
