@@ -5,7 +5,9 @@
 use super::session::{EditionRules, Screen, Session};
 use super::AnySession;
 use crate::engine::ai::{bot_seed, Level};
-use crate::engine::{Colour, Space};
+use super::hint::Hint;
+use super::said::Names;
+use crate::engine::{newed, Colour, Edition};
 use crate::tr;
 
 /// Why the computers' worker gave no decision: its reply's `err` is [`BotError::code`]
@@ -102,18 +104,35 @@ impl AnySession {
         })
     }
 
-    /// A hint in words: the suggested move, what it is for (in the page's language, from the
-    /// move played on this page's copy of the game), and the spaces to mark on the board.
-    /// (`worker_why`, the worker's English, is only for a move this page can't play.)
-    pub fn hint_words(&self, line: Option<&str>, who: Colour, worker_why: String) -> (String, String, Vec<Space>) {
-        let Some(line) = line else { return (tr!(String ScreenLetPass), tr!(String ScreenHintPassWhy), Vec::new()) };
-        let words = line.split_whitespace().skip(1).collect::<Vec<_>>().join(" ");
-        let why = match self {
-            AnySession::Classic(s) => line.parse().ok().and_then(|m| Some(super::why::classic(&m, &s.shown.clone().play(m).ok()?, who))),
-            AnySession::New(s) => line.parse().ok().and_then(|m| Some(super::why::new(&m, &s.shown.clone().play(m).ok()?, who))),
-        };
-        let spaces = line.split_whitespace().filter_map(|w| crate::engine::Space::parse(w).or_else(|| crate::engine::Edge::parse(w).map(|e| e.spaces().0))).collect();
-        (words, why.unwrap_or(worker_why), spaces)
+    /// A hint for `who`: the suggested move (`None`: let the optional move pass) played on this
+    /// page's copy of the game, put as what to do, why, and what it points at.
+    ///
+    /// # Errors
+    /// The answer isn't a move of this game now (in words).
+    pub fn hint(&self, line: Option<&str>, who: Colour) -> Result<Hint, String> {
+        match self {
+            AnySession::Classic(s) => {
+                let v = s.shown.view(Some(who));
+                let Some(line) = line else { return Ok(super::hint::classic(&v, None, &[], None)) };
+                let m: crate::engine::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::Classic), &e))?;
+                let mut after = s.shown.clone();
+                let events = after.play(m).map_err(super::words::refusal)?;
+                Ok(super::hint::classic(&v, Some(m), &events, Some(after.board())))
+            }
+            AnySession::New(s) => {
+                let v = s.shown.view(Some(who));
+                let line = line.ok_or_else(|| tr!(String ScreenBotNoMove))?;
+                let m: newed::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::New), &e))?;
+                let mut after = s.shown.clone();
+                let events = after.play(m).map_err(super::words::refusal)?;
+                Ok(super::hint::new(&v, m, &events, Some(after.board())))
+            }
+        }
+    }
+
+    /// How this game's facts name its seats: the seating's colours with the players' names.
+    pub fn names(&self) -> Names {
+        crate::each_session!(self, s => s.names())
     }
 
     /// Counts a hint asked by `who`.
@@ -141,17 +160,5 @@ mod tests {
         assert!(g.play_job(&job, Some("red fly")).is_err(), "nor say nonsense");
         g.play_job(&job, Some("red decide 1 2")).unwrap();
         assert!(g.job().is_none(), "yellow, a person, is next");
-    }
-
-    #[test]
-    fn a_hint_to_let_the_moment_pass_says_why_in_the_players_language() {
-        // Issue 31: the worker's English ("lets the moment pass") reached a German hint.
-        crate::i18n::tests::install_all();
-        crate::i18n::set_lang(crate::i18n::Lang::De);
-        let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42);
-        let g = AnySession::Classic(Session::<crate::engine::classic::game::Game>::new("c".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap());
-        let (words, why, spaces) = g.hint_words(None, Colour::Red, "lets the moment pass".into());
-        crate::i18n::set_lang(crate::i18n::Lang::En);
-        assert_eq!((words.as_str(), why.as_str(), spaces.len()), ("den Moment verstreichen lassen", "kein Zug ist jetzt mehr wert als Abwarten", 0));
     }
 }

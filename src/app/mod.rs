@@ -6,6 +6,7 @@
 pub mod any;
 pub mod board;
 pub mod computers;
+pub mod hint;
 pub mod log;
 pub mod net;
 pub mod names;
@@ -25,7 +26,7 @@ pub mod table;
 pub mod tree;
 pub mod targets;
 pub mod tutorial;
-pub mod why;
+
 
 #[cfg(test)]
 mod tests {

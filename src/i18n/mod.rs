@@ -283,8 +283,8 @@ pub(crate) mod tests {
             (Lang::En, Key::LogShortKnights, "1 knight", "2 knights"),
             (Lang::De, Key::LogShortBorders, "1 Grenze", "2 Grenzen"),
             (Lang::It, Key::LogShortKnights, "1 cavaliere", "2 cavalieri"),
-            (Lang::En, Key::WhyOffers, "offers 1 ducat", "offers 2 ducats"),
-            (Lang::De, Key::WhyOffers, "bietet 1 Dukat", "bietet 2 Dukaten"),
+            (Lang::En, Key::HintWhyDeeds, "it scores 1 point at the end", "it scores 2 points at the end"),
+            (Lang::De, Key::HintWhyDeeds, "es bringt am Spielende 1 Punkt", "es bringt am Spielende 2 Punkte"),
             (Lang::It, Key::LogActDucats, "ricevi 1 ducato", "ricevi 2 ducati"),
         ];
         for (l, key, one, two) in cases {

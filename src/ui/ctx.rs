@@ -97,6 +97,9 @@ pub struct Ctx {
     pub replay: RwSignal<Option<AnyReplay>>,
     /// Spaces of the log line the player tapped (or a hint's), shown on the board.
     pub highlight: RwSignal<Vec<Space>>,
+    /// The hint asked last, until the next move: its border on the board, its cards and
+    /// buttons in the step bar.
+    pub hint: RwSignal<Option<crate::app::hint::Hint>>,
     /// How fast computers' moves appear (`seats::Pace::code`).
     pub pace: RwSignal<u32>,
     /// Why a computer player stopped (the table can try again).
@@ -150,6 +153,7 @@ impl Ctx {
             saves_changed: RwSignal::new(0),
             replay: RwSignal::new(None),
             highlight: RwSignal::new(Vec::new()),
+            hint: RwSignal::new(None),
             pace: RwSignal::new(0),
             bot_error: RwSignal::new(None),
             help: RwSignal::new(None),
@@ -179,6 +183,20 @@ impl Ctx {
                 }
             }),
         }
+    }
+
+    /// `data-hinted` for a step bar element carrying `k`=`v` that the hint points at (tracked).
+    pub fn hinted(&self, k: &'static str, v: impl ToString) -> Option<&'static str> {
+        let v = v.to_string();
+        self.hint.with(|h| h.as_ref().is_some_and(|h| crate::app::hint::picked(&h.picks, k, &v))).then_some("")
+    }
+
+    /// The step bar's tree with the elements the hint points at marked (tracked).
+    pub fn mark_hinted<A>(&self, nodes: Vec<crate::app::tree::Node<A>>) -> Vec<crate::app::tree::Node<A>> {
+        self.hint.with(|h| match h {
+            Some(h) => crate::app::hint::mark(nodes, &h.picks),
+            None => nodes,
+        })
     }
 
     /// This device's table of edition `G`, if a game of that edition is shown (tracked).
@@ -211,6 +229,7 @@ impl Ctx {
         if act || matches!(c, AnyCommand::Either(Command::Undo | Command::UndoAll | Command::TakeDevice(_))) {
             self.help.set(None);
             self.highlight.set(Vec::new());
+            self.hint.set(None);
             self.mode.set(Mode::Normal);
             self.choice.set(Choice::None);
         }

@@ -46,6 +46,10 @@ pub fn switch(ctx: Ctx, lang: Lang) {
                 apply(lang);
                 // Messages in the old language go (a lasting problem says so again).
                 ctx.notice.set(None);
+                // A hint is kept as facts: said again in the new language.
+                if let Some(h) = ctx.hint.get_untracked() {
+                    ctx.notice.set(ctx.game.with_untracked(|g| g.as_ref().map(|g| h.text(&g.names()))));
+                }
                 ctx.help.set(None);
                 ctx.warning.set(None);
                 ctx.start_message.set(None);

@@ -169,7 +169,8 @@ pub fn SeatBar() -> impl IntoView {
 }
 
 /// "What would a strong player do?": the hard computer's suggestion for the person holding the
-/// device, from that person's view only, shown on the board with one line of why.
+/// device, from that person's view only: what to do and why in their words, its places marked on the
+/// board and its cards or buttons in the step bar.
 fn hint(ctx: Ctx, busy: RwSignal<bool>) {
     let Some((record, who, seed)) = ctx.game.with_untracked(|g| g.as_ref().and_then(|g| g.hint_request())) else { return };
     busy.set(true);
@@ -178,11 +179,17 @@ fn hint(ctx: Ctx, busy: RwSignal<bool>) {
         busy.set(false);
         match answer {
             Ok(d) => {
-                let Some((words, why, spaces)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.hint_words(d.line.as_deref(), who, d.why.clone()))) else { return };
-                ctx.highlight.set(spaces);
-                ctx.notice.set(Some(tr!(ScreenHintNotice, move = words, why = why)));
-                ctx.change(|g| g.hint_used(who));
-                ctx.persist();
+                let Some(said) = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.hint(d.line.as_deref(), who).map(|h| (h, g.names())))) else { return };
+                match said {
+                    Ok((h, names)) => {
+                        ctx.highlight.set(h.spaces.clone());
+                        ctx.notice.set(Some(h.text(&names)));
+                        ctx.hint.set(Some(h));
+                        ctx.change(|g| g.hint_used(who));
+                        ctx.persist();
+                    }
+                    Err(why) => ctx.notice.set(Some(tr!(ScreenNoHint, why = why))),
+                }
             }
             Err(e) => ctx.notice.set(Some(tr!(ScreenNoHint, why = e))),
         }

@@ -27,7 +27,14 @@ pub fn GameFrame(class: &'static str, info: Signal<String>, #[prop(into)] side_l
     let ctx = expect_context::<Ctx>();
     let board = Memo::new(move |_| {
         let (mode, highlight) = (ctx.mode.get(), ctx.highlight.get());
-        ctx.table.with(|t| t.as_ref().map(|t| t.board(mode, highlight)))
+        let edges = ctx.hint.with(|h| h.as_ref().map(|h| h.edges.clone()).unwrap_or_default());
+        ctx.table.with(|t| {
+            t.as_ref().map(|t| {
+                let mut m = t.board(mode, highlight);
+                m.highlight_edges = edges;
+                m
+            })
+        })
     });
     let on_tap = Callback::new(move |tap: BoardTap| board_tap(ctx, tap));
     let drawer = RwSignal::new(false);
@@ -67,7 +74,10 @@ pub fn GameFrame(class: &'static str, info: Signal<String>, #[prop(into)] side_l
 fn Log() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let lines = move || ctx.table.with(|t| t.as_ref().map(|t| panels::log(t.log().0, t.names())).unwrap_or_default());
-    tappable("panel log", lines, move |ShowSpaces(spaces)| ctx.highlight.update(|h| *h = if *h == spaces { Vec::new() } else { spaces }))
+    tappable("panel log", lines, move |ShowSpaces(spaces)| {
+        ctx.hint.set(None);
+        ctx.highlight.update(|h| *h = if *h == spaces { Vec::new() } else { spaces });
+    })
 }
 
 /// A tap on the board of either edition: the edition's targets decide what it does.

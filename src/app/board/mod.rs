@@ -53,6 +53,8 @@ pub struct BoardModel {
     pub recent_spaces: Vec<Space>,
     /// Spaces picked out by the player (a tapped log line).
     pub highlight: Vec<Space>,
+    /// Edges picked out (a hint's border).
+    pub highlight_edges: Vec<Edge>,
     /// Score changes of the last confirmed step (the points that rise from a new province).
     pub points: Vec<(Colour, i32)>,
     /// What is new since the board was last drawn (what the table animates).
@@ -255,6 +257,7 @@ impl BoardModel {
             recent_edges: Vec::new(),
             recent_spaces: Vec::new(),
             highlight: Vec::new(),
+            highlight_edges: Vec::new(),
             points: Vec::new(),
             fresh: Fresh::default(),
         }

@@ -236,7 +236,8 @@ pub fn overlay(m: &BoardModel) -> Vec<Svg> {
         .kids(m.highlight.iter().map(|&s| {
             let (x, y) = xy(s);
             rect(x + 2, y + 2, SPACE - 4, SPACE - 4).class("highlight").attr("rx", "4").attr("data-highlight", s.to_string())
-        }));
+        }))
+        .kids(m.highlight_edges.iter().map(|&e| line("highlight-edge", edge_line(e, 0)).attr("data-highlight-edge", e.to_string())));
     let pieces = el("g").class("pieces").kids(m.pieces.iter().map(|&(s, p)| {
         let g = piece(s, p.colour, p.kind, m.staged_spaces.contains(&s));
         if m.fresh.spaces.contains(&s) { g.attr("data-fresh", "") } else { g }
@@ -354,10 +355,12 @@ mod tests {
         m.staged_edges = vec![e];
         m.recent_spaces = vec![Space::parse("f6").unwrap()];
         m.highlight = vec![Space::parse("a1").unwrap()];
+        m.highlight_edges = vec![Edge::parse("c3-c4").unwrap()];
         let o = overlay(&m);
         assert_eq!(find_all(&o, "data-staged", "").len(), 1);
         assert_eq!(find_all(&o, "data-recent-space", "f6").len(), 1);
         assert_eq!(find_all(&o, "data-highlight", "a1").len(), 1);
+        assert_eq!(find_all(&o, "data-highlight-edge", "c3-c4").len(), 1, "a hint's border is picked out");
         // Zoomed into the top left: markers on the right and bottom count the castle spaces there.
         let w = m.window(20, (0, 0));
         let l = labels(&m, w);

@@ -78,7 +78,7 @@ pub fn Controls() -> impl IntoView {
                     {ally.then(|| view! { <button type="button" class=if allying { "active" } else { "" } on:click=move |_| pick(Mode::AllianceOwn)>{tr!(PanelPlayAlliance)}</button> })}
                     {renegade.then(|| view! { <button type="button" class=if renegading { "active" } else { "" } on:click=move |_| pick(Mode::RenegadeRemove)>{tr!(PanelPlayRenegade)}</button> })}
                     {(mode != Mode::Normal).then(|| view! { <button type="button" on:click=move |_| ctx.cancel()>{tr!(PanelCancel)}</button> })}
-                    <button type="button" class="primary" data-politics-pass="" on:click=move |_| {
+                    <button type="button" class="primary" data-politics-pass="" data-hinted=move || ctx.hinted("data-politics-pass", "") on:click=move |_| {
                         ctx.cancel();
                         // When nothing else is asked before the game ends, passing is a move of its own.
                         match done { Some(m) => ctx.send(Command::Act(m)), None => ctx.send(plain(Command::Pass)) }
@@ -160,7 +160,7 @@ fn StepControls() -> impl IntoView {
         Some(Step::Pile { by, pile, cards }) => view! {
             <div class="pile-open" data-private=by.name()>
                 <p>{tr!(PanelPileTake, pile = pile)}</p>
-                <div class="row cards">{cards.into_iter().map(|c| view! { <button type="button" class="card politics-card" data-take=c.name() aria-label=card_label(c) inner_html=art_html(&politics_card_face(c, &politics_what(c))) on:click=move |_| ctx.send(Command::Act(Move::Take { by, pile, card: c }))></button> }).collect_view()}</div>
+                <div class="row cards">{cards.into_iter().map(|c| view! { <button type="button" class="card politics-card" data-take=c.name() data-hinted=move || ctx.hinted("data-take", c.name()) aria-label=card_label(c) inner_html=art_html(&politics_card_face(c, &politics_what(c))) on:click=move |_| ctx.send(Command::Act(Move::Take { by, pile, card: c }))></button> }).collect_view()}</div>
             </div>
         }
         .into_any(),
@@ -169,7 +169,7 @@ fn StepControls() -> impl IntoView {
                 {[1u8, 2].map(|p| {
                     let n = sizes[p as usize - 1];
                     let label = if n == 1 { tr!(PanelLookPileOne, pile = p, n = n) } else { tr!(PanelLookPileMany, pile = p, n = n) };
-                    view! { <button type="button" data-open-pile=p.to_string() disabled=n == 0 on:click=move |_| ctx.send(Command::Act(Move::Open { by, pile: p }))>{label}</button> }
+                    view! { <button type="button" data-open-pile=p.to_string() data-hinted=move || ctx.hinted("data-open-pile", p) disabled=n == 0 on:click=move |_| ctx.send(Command::Act(Move::Open { by, pile: p }))>{label}</button> }
                 })}
             </div>
         }
@@ -220,7 +220,7 @@ fn Decide(by: Colour, cards: usize, actions: Vec<crate::engine::Action>) -> impl
                     {(1..=3u8).map(|i| {
                         let a = actions[i as usize - 1];
                         view! {
-                            <button type="button" class=if c.contains(&i) { "decision active" } else { "decision" } data-decision=i.to_string() data-help=action_help(a) on:click=move |_| toggle(i)>
+                            <button type="button" class=if c.contains(&i) { "decision active" } else { "decision" } data-decision=i.to_string() data-hinted=move || ctx.hinted("data-decision", i) data-help=action_help(a) on:click=move |_| toggle(i)>
                                 <span class="art-host" inner_html=art_html(&[art(action_art(a))])></span><b>{i}</b>{format!(" {}", action_text(a))}
                             </button>
                         }
@@ -251,12 +251,12 @@ fn Negotiate(by: Colour, other: (Colour, String), me: String, last: [Option<u32>
                     <button type="button" aria-label=tr!(PanelLess) data-less="" on:click=move |_| amount.update(|a| *a = a.saturating_sub(1).max(min))>"−"</button>
                     <span class="amount" data-private=by.name()>{move || ducats_of(amount.get())}</span>
                     <button type="button" aria-label=tr!(PanelMore) data-more-money="" on:click=move |_| amount.update(|a| *a = (*a + 1).min(max))>"+"</button>
-                    <button type="button" class="primary" data-offer="" on:click=move |_| ctx.send(Command::Act(Move::Offer { by, amount: amount.get_untracked() }))>{tr!(PanelOffer)}</button>
+                    <button type="button" class="primary" data-offer="" data-hinted=move || ctx.hinted("data-offer", "") on:click=move |_| ctx.send(Command::Act(Move::Offer { by, amount: amount.get_untracked() }))>{tr!(PanelOffer)}</button>
                 </div>
             })}
             <div class="row">
-                {standing.map(|x| view! { <button type="button" data-accept="" on:click=move |_| ctx.send(Command::Act(Move::Accept { by }))>{tr!(PanelAccept, amount = x, name = other.1.clone())}</button> })}
-                <button type="button" data-duel="" on:click=move |_| ctx.send(Command::Act(Move::Duel { by }))>{tr!(PanelBreakOff)}</button>
+                {standing.map(|x| view! { <button type="button" data-accept="" data-hinted=move || ctx.hinted("data-accept", "") on:click=move |_| ctx.send(Command::Act(Move::Accept { by }))>{tr!(PanelAccept, amount = x, name = other.1.clone())}</button> })}
+                <button type="button" data-duel="" data-hinted=move || ctx.hinted("data-duel", "") on:click=move |_| ctx.send(Command::Act(Move::Duel { by }))>{tr!(PanelBreakOff)}</button>
             </div>
         </div>
     }
@@ -283,11 +283,11 @@ fn Bid(by: Colour, max: u32, held: Treasures) -> impl IntoView {
                     <div class="row">
                         {held.cards().map(|c| {
                             let bit = c.treasure_bit().unwrap_or(0);
-                            view! { <button type="button" class=if t.0 & bit != 0 { "active" } else { "" } data-treasure-bit=bit.to_string() on:click=move |_| treasures.update(|t| t.0 ^= bit)>{format!("+ {}", card_label(c))}</button> }
+                            view! { <button type="button" class=if t.0 & bit != 0 { "active" } else { "" } data-treasure-bit=bit.to_string() data-hinted=move || ctx.hinted("data-treasure-bit", bit) on:click=move |_| treasures.update(|t| t.0 ^= bit)>{format!("+ {}", card_label(c))}</button> }
                         }).collect_view()}
                     </div>
                     <div class="row">
-                        <button type="button" class="primary" data-seal-bid="" on:click=move |_| ctx.send(Command::Act(Move::Bid { by, money: m, treasures: t }))>{tr!(PanelSealBid, bid = bid_text(m, t))}</button>
+                        <button type="button" class="primary" data-seal-bid="" data-hinted=move || ctx.hinted("data-seal-bid", "") on:click=move |_| ctx.send(Command::Act(Move::Bid { by, money: m, treasures: t }))>{tr!(PanelSealBid, bid = bid_text(m, t))}</button>
                     </div>
                 }
             }}

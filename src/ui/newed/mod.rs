@@ -32,8 +32,8 @@ pub fn GameScreen() -> impl IntoView {
     let controls = view! {
         <SeatBar/>
         <Controls/>
-        {tappable("hand-choice", move || ctx.with_table(hand_choice).unwrap_or_default(), move |HandTap(m)| ctx.send(Command::Act(m)))}
-        {tappable("refill-host", move || ctx.with_table(refill).unwrap_or_default(), move |MarketTap(m)| ctx.send(Command::Act(m)))}
+        {tappable("hand-choice", move || ctx.mark_hinted(ctx.with_table(hand_choice).unwrap_or_default()), move |HandTap(m)| ctx.send(Command::Act(m)))}
+        {tappable("refill-host", move || ctx.mark_hinted(ctx.with_table(refill).unwrap_or_default()), move |MarketTap(m)| ctx.send(Command::Act(m)))}
     }
     .into_any();
     let side = view! {
