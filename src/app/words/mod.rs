@@ -168,8 +168,24 @@ pub fn why_not_play(v: &View, card: PowerCardId) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("; "))
 }
 
-/// Why a move was refused, in the current language (starting lowercase, like the engine's).
+/// Why a move was refused, in the current language (starting lowercase, like the engine's): the
+/// key `Illegal<name>` of the refusal's kind, its `{placeholders}` filled with the fields by name.
 pub fn refusal(e: IllegalMove) -> String {
+    let name = e.name();
+    let Ok(i) = crate::i18n::REFUSALS.binary_search_by(|(n, _)| n.cmp(&name)) else {
+        // Every kind has its key: `every_refusal_has_words_in_every_language` checks it.
+        debug_assert!(false, "no key Illegal{name}");
+        return e.to_string();
+    };
+    let args = e.args();
+    let args: Vec<(&str, &dyn std::fmt::Display)> = args.iter().map(|(n, v)| (*n, v as &dyn std::fmt::Display)).collect();
+    crate::i18n::fill(crate::i18n::REFUSALS[i].1, &args)
+}
+
+/// The refusal's words as written by hand before [`refusal`] followed from the list (kept for one
+/// commit, to compare).
+#[cfg(test)]
+pub(crate) fn refusal_by_hand(e: IllegalMove) -> String {
     use IllegalMove::*;
     match e {
         GameOver => tr!(String IllegalGameOver),
@@ -178,11 +194,11 @@ pub fn refusal(e: IllegalMove) -> String {
         NotNow => tr!(String IllegalNotNow),
         CastleNotOnOpenCountry => tr!(String IllegalCastleNotOnOpenCountry),
         SpaceOccupied => tr!(String IllegalSpaceOccupied),
-        CastleTooClose { min_distance } => tr!(IllegalCastleTooClose, n = min_distance),
+        CastleTooClose { min_distance } => tr!(IllegalCastleTooClose, min_distance = min_distance),
         NoRoomForKnight => tr!(String IllegalNoRoomForKnight),
         KnightNotNextToCastle => tr!(String IllegalKnightNotNextToCastle),
         KnightNotOnOpenCountry => tr!(String IllegalKnightNotOnOpenCountry),
-        WrongNumberOfDecisionCards { expected } => tr!(IllegalWrongNumberOfDecisionCards, n = expected),
+        WrongNumberOfDecisionCards { expected } => tr!(IllegalWrongNumberOfDecisionCards, expected = expected),
         SameDecisionCardTwice => tr!(String IllegalSameDecisionCardTwice),
         CardNotInHand => tr!(String IllegalCardNotInHand),
         NotAfterOwnDecision => tr!(String IllegalNotAfterOwnDecision),
