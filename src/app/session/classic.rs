@@ -14,7 +14,6 @@ use crate::tr;
 impl EditionRules for Game {
     type Setup = Setup;
     type View = View;
-    type Tally = ();
 
     fn start(setup: &Setup) -> Result<(Game, Vec<Event>), SetupError> {
         Game::new(setup)
@@ -66,11 +65,11 @@ impl EditionRules for Game {
         }
     }
 
-    fn log_round(&self, _: &()) -> u32 {
+    fn log_round(&self) -> u32 {
         self.round()
     }
 
-    fn describe(&self, _: &mut (), events: &[Event], round: u32, name: &dyn Fn(Colour) -> String, out: &mut Told) {
+    fn describe(&self, events: &[Event], round: u32, name: &dyn Fn(Colour) -> String, out: &mut Told) {
         let mut revealed = false;
         for (e, line) in describe_all(events, name, round) {
             match e {
@@ -91,7 +90,7 @@ impl EditionRules for Game {
         }
     }
 
-    fn saved_summary(&self, _: &(), players: &str) -> String {
+    fn saved_summary(&self, players: &str) -> String {
         let state = match Game::view(self, None).phase {
             PhaseView::Over { .. } => tr!(String SessFinished),
             PhaseView::Placement { .. } => tr!(String SessSettingUp),

@@ -36,9 +36,6 @@ pub trait EditionRules: Rules + Debug {
     type Setup: Clone + Debug + Seating;
     /// What one colour may see.
     type View: Clone + Debug + PartialEq + SeatView<Move = Self::Move>;
-    /// Bookkeeping the edition keeps beside the log (New Edition: turns, scores over the turns,
-    /// points by reason).
-    type Tally: Clone + Debug + Default;
 
     /// Starts a game.
     ///
@@ -92,12 +89,12 @@ pub trait EditionRules: Rules + Debug {
     fn score_change(e: &Self::Event) -> Option<(Colour, i32)>;
 
     /// The round or turn a log line counts to, before a move is played.
-    fn log_round(&self, tally: &Self::Tally) -> u32;
+    fn log_round(&self) -> u32;
     /// The events of one move (which began in `round`) in words: log lines, and what the whole
-    /// table must see at once (announcements); the tally kept up to date.
-    fn describe(&self, tally: &mut Self::Tally, events: &[Self::Event], round: u32, name: &dyn Fn(Colour) -> String, out: &mut Told);
+    /// table must see at once (announcements).
+    fn describe(&self, events: &[Self::Event], round: u32, name: &dyn Fn(Colour) -> String, out: &mut Told);
     /// The list of saved games' line for this game ("Classic · Ann, Ben · round 3").
-    fn saved_summary(&self, tally: &Self::Tally, players: &str) -> String;
+    fn saved_summary(&self, players: &str) -> String;
     /// Why the device goes to the next player now (the hand-over screen).
     fn hand_over_reason(s: &Session<Self>) -> String
     where
@@ -165,8 +162,6 @@ pub struct Session<G: EditionRules> {
     /// After a person confirmed a turn that revealed nothing and handed the game to the
     /// computers: the number of moves before it, until the first computer move is shown.
     pub takeback: Option<usize>,
-    /// The edition's own bookkeeping.
-    pub tally: G::Tally,
 }
 
 /// What the device shows now.
@@ -212,7 +207,6 @@ impl<G: EditionRules> Session<G> {
             last_score_changes: Vec::new(),
             seats: Seats::default(),
             takeback: None,
-            tally: G::Tally::default(),
         };
         s.record_events(&events, 0);
         Ok(s)
@@ -271,7 +265,7 @@ impl<G: EditionRules> Session<G> {
     /// A short description for the list of saved games.
     pub fn summary(&self) -> String {
         let who: Vec<String> = self.players().iter().map(|&c| self.name(c)).collect();
-        self.game.saved_summary(&self.tally, &who.join(", "))
+        self.game.saved_summary(&who.join(", "))
     }
 
     /// With one person among computers, that person keeps the device: no hand-over screens,
@@ -428,7 +422,7 @@ impl<G: EditionRules> Session<G> {
         let before = self.moves.len();
         let mut revealed = false;
         for m in staged {
-            let round = self.game.log_round(&self.tally);
+            let round = self.game.log_round();
             let Ok(ev) = self.game.play(m) else { unreachable!("staged moves replay") };
             revealed |= ev.iter().any(G::reveals);
             self.moves.push(m);
@@ -449,7 +443,7 @@ impl<G: EditionRules> Session<G> {
         if self.seats.person(G::mover(&m)) || !self.staged.is_empty() || self.pending.is_some() {
             return Err(IllegalMove::NotYourTurn);
         }
-        let round = self.game.log_round(&self.tally);
+        let round = self.game.log_round();
         let ev = self.game.play(m)?;
         self.last_score_changes.clear();
         self.moves.push(m);
@@ -513,7 +507,7 @@ impl<G: EditionRules> Session<G> {
     /// Plays a confirmed move of a record onto the game, logged as the table saw it (no
     /// screens: a record being read, or the log being retold).
     fn play_logged(&mut self, m: G::Move) -> Result<(), IllegalMove> {
-        let round = self.game.log_round(&self.tally);
+        let round = self.game.log_round();
         let ev = self.game.play(m)?;
         self.moves.push(m);
         self.record_events(&ev, round);
@@ -526,7 +520,7 @@ impl<G: EditionRules> Session<G> {
         let names: Vec<(Colour, String)> = Colour::ALL.iter().map(|&c| (c, self.name(c))).collect();
         let name = |c: Colour| names.iter().find(|(x, _)| *x == c).map(|(_, n)| n.clone()).unwrap_or_default();
         let mut told = Told::default();
-        self.game.describe(&mut self.tally, events, round, &name, &mut told);
+        self.game.describe(events, round, &name, &mut told);
         self.log.append(&mut told.lines);
         self.announcements.append(&mut told.announcements);
     }

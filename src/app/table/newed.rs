@@ -54,7 +54,7 @@ impl TableWords for Game {
             .players
             .iter()
             .map(|&c| {
-                let b = s.tally.breakdown[c];
+                let b = s.game.breakdown(c);
                 let cells = [b.regions, b.expansions, b.losses, b.monopolies, b.bonuses].iter().map(|n| n.to_string()).chain([v.scores[c].to_string(), s.game.ducats(c).to_string()]).collect();
                 (c, s.name(c), cells)
             })
@@ -64,7 +64,7 @@ impl TableWords for Game {
             how: Some(if king { tr!(String PanelEndKing) } else { tr!(String PanelEndDeck) }),
             head: [tr!(PanelColRegions), tr!(PanelColExpansions), tr!(PanelColLosses), tr!(PanelColMonopolies), tr!(PanelColBonuses), tr!(PanelColTotal), tr!(PanelColDucats)].map(String::from).to_vec(),
             rows,
-            history: s.tally.history.clone(),
+            history: s.game.history().to_vec(),
             chip: Some(v.king_chip),
             turns: true,
             hints: crate::app::seats::hints_line(&s.seats, &s.setup.players, |c| s.name(c)),
