@@ -215,11 +215,9 @@ impl Wire for AnyCommand {
     }
 }
 
-/// An edition as the network needs it: its view and moves travel, and which moves are sealed
-/// (committed by every seat at once, revealed together: Classic's duel bids).
+/// An edition as the network needs it: its view and moves travel (which moves are sealed is the
+/// engine's [`crate::engine::Rules::sealed`]).
 pub trait NetRules: TableWords + crate::engine::Rules<Move: Wire> + crate::app::session::EditionRules<View: Wire> {
-    /// A move every seat due makes at once, sealed until all are in.
-    fn sealed(m: &Self::Move) -> bool;
     /// A seat's update as either edition's.
     fn any(u: SeatUpdate<Self>) -> AnyUpdate;
     /// A command as either edition's.
@@ -229,9 +227,6 @@ pub trait NetRules: TableWords + crate::engine::Rules<Move: Wire> + crate::app::
 }
 
 impl NetRules for classic::game::Game {
-    fn sealed(m: &classic::moves::Move) -> bool {
-        matches!(m, classic::moves::Move::Bid { .. })
-    }
     fn any(u: SeatUpdate<Self>) -> AnyUpdate {
         AnyUpdate::Classic(u)
     }
@@ -248,9 +243,6 @@ impl NetRules for classic::game::Game {
 }
 
 impl NetRules for newed::Game {
-    fn sealed(_: &newed::Move) -> bool {
-        false
-    }
     fn any(u: SeatUpdate<Self>) -> AnyUpdate {
         AnyUpdate::New(u)
     }

@@ -39,30 +39,8 @@ impl EditionRules for Game {
         matches!(m, Move::Castle { .. } | Move::Knight { .. } | Move::Border { .. } | Move::Expand { .. } | Move::Take { .. })
     }
 
-    fn reveals(e: &Event) -> bool {
-        matches!(e, Event::CardDrawn { .. } | Event::BidsRevealed { .. } | Event::GameOver { .. })
-    }
-
     fn waits(m: &Move) -> bool {
         Self::stages(m) || matches!(m, Move::Done { .. })
-    }
-
-    fn shows_mover(_: &Event) -> bool {
-        false
-    }
-
-    /// The player who just laid a decision card and may still play Alliance or Renegade with it.
-    fn offer(&self) -> Option<Colour> {
-        let (w, left) = self.politics_window()?;
-        let can_play = self.legal_moves().iter().any(|m| matches!(m, Move::Alliance { by, .. } | Move::Renegade { by, .. } if *by == w));
-        (left > 0 && can_play).then_some(w)
-    }
-
-    fn score_change(e: &Event) -> Option<(Colour, i32)> {
-        match e {
-            Event::Score { colour, delta, .. } => Some((*colour, *delta)),
-            _ => None,
-        }
     }
 
     fn log_round(&self) -> u32 {

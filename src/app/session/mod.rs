@@ -2,9 +2,10 @@
 //! player holding the device has staged but not confirmed, who holds the device, what each
 //! player missed while others held it, the log in words, and the computers' seats.
 //!
-//! What differs between the editions is small and lives in [`EditionRules`] (which moves are
-//! staged, which events reveal something, how events become words); `classic.rs` and
-//! `newed.rs` implement it for the engine's two games.
+//! What differs between the editions is small: the rule facts are the engine's ([`Rules`]:
+//! which events reveal something, which only the mover sees, who may make an optional move); the
+//! rest lives in [`EditionRules`] (which moves are staged, how events become words), which
+//! `classic.rs` and `newed.rs` implement for the engine's two games.
 //!
 //! The rules of staging, the same for both editions:
 //! - a move that can be taken back is staged; the board shows it, the game doesn't have it yet;
@@ -76,17 +77,9 @@ pub trait EditionRules: Rules + Debug {
 
     /// A move the player may take back until they confirm it.
     fn stages(m: &Self::Move) -> bool;
-    /// An event that shows something new (a card turned up or drawn, bids, the game's end).
-    fn reveals(e: &Self::Event) -> bool;
-    /// A move whose reveal waits for "Confirm" (so it can still be taken back unseen).
+    /// A move whose reveal ([`Rules::reveals`]) waits for "Confirm" (so it can still be taken
+    /// back unseen).
     fn waits(m: &Self::Move) -> bool;
-    /// An event after which the mover keeps the device to look at what only they were shown.
-    fn shows_mover(e: &Self::Event) -> bool;
-    /// A player who may make an optional move now, before whoever must move (Classic: a
-    /// politics card with the decision just laid).
-    fn offer(&self) -> Option<Colour>;
-    /// A score change an event makes, for highlighting.
-    fn score_change(e: &Self::Event) -> Option<(Colour, i32)>;
 
     /// The round or turn a log line counts to, before a move is played.
     fn log_round(&self) -> u32;
@@ -281,7 +274,7 @@ impl<G: EditionRules> Session<G> {
 
     /// The player offered an optional move now (unless they passed).
     pub fn offer(&self) -> Option<Colour> {
-        if self.passed { None } else { self.shown.offer() }
+        if self.passed { None } else { self.shown.optional_mover() }
     }
 
     /// The player whose input or screen comes next (on the shown game).
@@ -381,7 +374,7 @@ impl<G: EditionRules> Session<G> {
             self.confirm();
             // Look at what only the mover was shown before passing the device on (alone among
             // computers the device stays anyway).
-            self.review = events.iter().any(G::shows_mover) && self.shown.to_move().first().copied() != self.holder && self.seats.solo(self.players()).is_none();
+            self.review = events.iter().any(G::private_to_mover) && self.shown.to_move().first().copied() != self.holder && self.seats.solo(self.players()).is_none();
         }
         Ok(())
     }

@@ -40,27 +40,8 @@ impl EditionRules for Game {
         true
     }
 
-    fn reveals(e: &Event) -> bool {
-        matches!(e, Event::Drew { .. } | Event::GameOver { .. })
-    }
-
     fn waits(_: &Move) -> bool {
         false
-    }
-
-    fn shows_mover(e: &Event) -> bool {
-        matches!(e, Event::Drew { .. })
-    }
-
-    fn offer(&self) -> Option<Colour> {
-        None
-    }
-
-    fn score_change(e: &Event) -> Option<(Colour, i32)> {
-        match e {
-            Event::Score { colour, delta, .. } => Some((*colour, *delta)),
-            _ => None,
-        }
     }
 
     fn log_round(&self) -> u32 {
