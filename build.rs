@@ -162,6 +162,13 @@ fn main() {
         }
     }
     writeln!(code, "/// A fingerprint of the message keys and their placeholders.\npub const SCHEMA: u32 = {h};").expect("write");
+    // The refusals' keys (`Illegal<variant>`), by the engine's variant name, sorted for a binary
+    // search: `words::refusal` finds a refusal's words by `IllegalMove::name`.
+    let mut refusals: Vec<&str> = keys.iter().filter_map(|(k, _)| k.strip_prefix("Illegal")).collect();
+    refusals.sort_unstable();
+    code += "/// The refusals' keys by `IllegalMove::name` (every key `Illegal<name>`), sorted by name.\n";
+    let list: Vec<String> = refusals.iter().map(|r| format!("(\"{r}\", Key::Illegal{r})")).collect();
+    writeln!(code, "pub const REFUSALS: [(&str, Key); {}] = [{}];", refusals.len(), list.join(", ")).expect("write");
     writeln!(code, "/// The keys of remote play (`{NET_AREA}`), whose English `en-net.txt` holds.\npub const NET_KEYS: std::ops::Range<usize> = {}..{};", net.start, net.end).expect("write");
     let out = std::env::var("OUT_DIR").expect("OUT_DIR");
     fs::write(Path::new(&out).join("i18n_keys.rs"), code).expect("write keys");

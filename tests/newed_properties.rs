@@ -10,8 +10,8 @@ mod newed_common;
 
 use loewenherz::engine::grid::{Edge, Space, NEW_EDITION};
 use loewenherz::engine::newed::record::write_record;
-use loewenherz::engine::newed::{Event, Game, Move, Phase, PowerCardId, Record, Setup};
-use loewenherz::engine::Colour;
+use loewenherz::engine::newed::{Breakdown, Event, Game, Move, Phase, PowerCardId, Record, ScoreReason, Setup};
+use loewenherz::engine::{ByColour, Colour};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -30,6 +30,53 @@ fn setup(players: usize, seed: u64) -> Setup {
     }
     s.private_money = seed.is_multiple_of(3);
     s
+}
+
+/// The books the app kept beside the game before the engine kept them (its `Tally`): points by
+/// reason, the scores at the start, at every turn's start and at the end, and turns begun, all
+/// from the events and the game after each move.
+#[derive(Default)]
+struct Books {
+    turn: u32,
+    history: Vec<ByColour<u32>>,
+    breakdown: ByColour<Breakdown>,
+}
+
+impl Books {
+    fn add(&mut self, g: &Game, events: &[Event]) {
+        let scores = || ByColour::from_fn(|c| g.score(c));
+        if self.history.is_empty() {
+            self.history.push(scores());
+        }
+        for e in events {
+            match e {
+                Event::Score { colour, delta, reason } => {
+                    let b = &mut self.breakdown[*colour];
+                    match reason {
+                        ScoreReason::Founding => b.regions += delta,
+                        ScoreReason::Expansion => b.expansions += delta,
+                        ScoreReason::LostSpace | ScoreReason::NeutralZone => b.losses += delta,
+                        ScoreReason::MonopolyWon(_) | ScoreReason::MonopolyLost(_) => b.monopolies += delta,
+                        ScoreReason::DucatBonus => b.bonuses += delta,
+                    }
+                }
+                Event::TurnBegins { .. } => {
+                    self.turn += 1;
+                    self.history.push(scores());
+                }
+                Event::GameOver { .. } => self.history.push(scores()),
+                _ => {}
+            }
+        }
+    }
+
+    fn check(&self, g: &Game, seed: u64) {
+        assert_eq!(g.turns(), self.turn, "turns (seed {seed})");
+        assert_eq!(g.history(), self.history.as_slice(), "score history (seed {seed})");
+        for c in Colour::ALL {
+            assert_eq!(g.breakdown(c), self.breakdown[c], "{c}'s points by reason (seed {seed})");
+        }
+    }
 }
 
 /// Regions derived from scratch: flood fill along borders, keep components with one castle.
@@ -237,6 +284,9 @@ fn check_from(setup: Setup, seed: u64) {
         score_sums[c.index()] = v as i64;
     }
     let mut regions = check_invariants(&g, &BTreeMap::new(), !setup.custom);
+    let mut books = Books::default();
+    books.add(&g, &start_events);
+    books.check(&g, seed);
     loop {
         let legal = g.legal_moves();
         if legal.is_empty() {
@@ -280,6 +330,8 @@ fn check_from(setup: Setup, seed: u64) {
         for c in Colour::ALL {
             assert_eq!(g.score(c) as i64, score_sums[c.index()], "{c}'s score is the sum of its Score events (seed {seed})");
         }
+        books.add(&g, &events);
+        books.check(&g, seed);
         moves.push(m);
         let still_placing = matches!(g.phase(), Phase::Placement { .. });
         regions = check_invariants(&g, &regions, placing || still_placing);
@@ -290,6 +342,7 @@ fn check_from(setup: Setup, seed: u64) {
         }
     }
     assert!(!g.winners().is_empty());
+    assert_eq!(g.history().last(), Some(&ByColour::from_fn(|c| g.score(c))), "the history ends with the final scores");
     if !g.won_by_king() {
         assert!(Colour::ALL.iter().all(|&c| g.hand(c).is_empty()), "without the King chip the game ends when all cards are played");
     }

@@ -534,7 +534,6 @@ pub fn new(v: &newed::View, m: newed::Move, events: &[newed::Event], after: Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::session::EditionRules;
     use crate::engine::ai::Searchable;
     use crate::engine::bot::RandomBot;
     use crate::engine::Edition;
@@ -643,7 +642,7 @@ mod tests {
                     let v = g.view(Some(who));
                     let mut after = g.clone();
                     let events = after.play(m).unwrap();
-                    let cut = events.iter().position(<Game as EditionRules>::reveals).unwrap_or(events.len());
+                    let cut = events.iter().position(<Game as crate::engine::Rules>::reveals).unwrap_or(events.len());
                     let scored: i32 = events[..cut].iter().filter_map(|e| match e {
                         crate::engine::Event::Score { colour, delta, .. } if *colour == who => Some(*delta),
                         _ => None,
@@ -673,7 +672,7 @@ mod tests {
                     }
                     *kinds.entry(kind(&line)).or_default() += 1;
                     positions += 1;
-                    if g.offer() == Some(who) {
+                    if crate::engine::Rules::optional_mover(&g) == Some(who) {
                         let h = classic(&v, None, &[], None);
                         check(&h, &format!("{who} "), &names, None);
                         assert_eq!(h.picks, vec![Pick::NoPolitics]);
@@ -724,7 +723,7 @@ mod tests {
                     let v = g.view(Some(who));
                     let mut after = g.clone();
                     let events = after.play(m).unwrap();
-                    let cut = events.iter().position(<Game as EditionRules>::reveals).unwrap_or(events.len());
+                    let cut = events.iter().position(<Game as crate::engine::Rules>::reveals).unwrap_or(events.len());
                     let own: Vec<i32> = events[..cut].iter().filter_map(|e| match e {
                         Event::Score { colour, delta, .. } if *colour == who => Some(*delta),
                         _ => None,

@@ -15,7 +15,7 @@ pub use super::rules::{Edition, Rules};
 use serde_json::Value;
 
 macro_rules! rules_for {
-    ($game:ty, $mv:ty, $ev:ty, $edition:expr) => {
+    ($game:ty, $mv:ty, $ev:ty, $edition:expr, { $($facts:tt)* }) => {
         impl Rules for $game {
             type Move = $mv;
             type Event = $ev;
@@ -41,12 +41,57 @@ macro_rules! rules_for {
             fn summary(&self) -> Value {
                 <$game>::summary(self)
             }
+            $($facts)*
         }
     };
 }
 
-rules_for!(classic::game::Game, classic::moves::Move, classic::event::Event, Edition::Classic);
-rules_for!(newed::Game, newed::Move, newed::Event, Edition::New);
+rules_for!(classic::game::Game, classic::moves::Move, classic::event::Event, Edition::Classic, {
+    fn reveals(e: &classic::event::Event) -> bool {
+        use classic::event::Event;
+        matches!(e, Event::CardDrawn { .. } | Event::BidsRevealed { .. } | Event::GameOver { .. })
+    }
+    fn private_to_mover(_: &classic::event::Event) -> bool {
+        false
+    }
+    /// The player who just laid a decision card and may still play Alliance or Renegade with it.
+    fn optional_mover(&self) -> Option<Colour> {
+        use classic::moves::Move;
+        let (w, left) = self.politics_window()?;
+        let can_play = self.legal_moves().iter().any(|m| matches!(m, Move::Alliance { by, .. } | Move::Renegade { by, .. } if *by == w));
+        (left > 0 && can_play).then_some(w)
+    }
+    fn score_change(e: &classic::event::Event) -> Option<(Colour, i32)> {
+        match e {
+            classic::event::Event::Score { colour, delta, .. } => Some((*colour, *delta)),
+            _ => None,
+        }
+    }
+    fn sealed(m: &classic::moves::Move) -> bool {
+        matches!(m, classic::moves::Move::Bid { .. })
+    }
+});
+
+rules_for!(newed::Game, newed::Move, newed::Event, Edition::New, {
+    fn reveals(e: &newed::Event) -> bool {
+        matches!(e, newed::Event::Drew { .. } | newed::Event::GameOver { .. })
+    }
+    fn private_to_mover(e: &newed::Event) -> bool {
+        matches!(e, newed::Event::Drew { .. })
+    }
+    fn optional_mover(&self) -> Option<Colour> {
+        None
+    }
+    fn score_change(e: &newed::Event) -> Option<(Colour, i32)> {
+        match e {
+            newed::Event::Score { colour, delta, .. } => Some((*colour, *delta)),
+            _ => None,
+        }
+    }
+    fn sealed(_: &newed::Move) -> bool {
+        false
+    }
+});
 
 /// A record of either edition, as its `[Edition]` header says.
 #[derive(Clone, Debug)]
@@ -213,6 +258,41 @@ impl Rules for AnyGame {
     fn summary(&self) -> Value {
         AnyGame::summary(self)
     }
+
+    fn reveals(e: &AnyEvent) -> bool {
+        match e {
+            AnyEvent::Classic(e) => classic::game::Game::reveals(e),
+            AnyEvent::New(e) => newed::Game::reveals(e),
+        }
+    }
+
+    fn private_to_mover(e: &AnyEvent) -> bool {
+        match e {
+            AnyEvent::Classic(e) => classic::game::Game::private_to_mover(e),
+            AnyEvent::New(e) => newed::Game::private_to_mover(e),
+        }
+    }
+
+    fn optional_mover(&self) -> Option<Colour> {
+        match self {
+            AnyGame::Classic(g) => g.optional_mover(),
+            AnyGame::New(g) => g.optional_mover(),
+        }
+    }
+
+    fn score_change(e: &AnyEvent) -> Option<(Colour, i32)> {
+        match e {
+            AnyEvent::Classic(e) => classic::game::Game::score_change(e),
+            AnyEvent::New(e) => newed::Game::score_change(e),
+        }
+    }
+
+    fn sealed(m: &AnyMove) -> bool {
+        match m {
+            AnyMove::Classic(m) => classic::game::Game::sealed(m),
+            AnyMove::New(m) => newed::Game::sealed(m),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -238,5 +318,66 @@ mod tests {
         assert_eq!(any.play(AnyMove::Classic(classic::moves::Move::Done { by: first })), Err(IllegalMove::NotNow), "a move of the other edition");
         let (end, _) = play_out(any, 9);
         assert!(Rules::is_over(&end));
+    }
+
+    /// What the rule facts say at every step of a random game: per move, whether it was sealed,
+    /// the optional mover before it, how many of its events reveal and how many only to the
+    /// mover, and its score changes. Checks on the way what holds in both editions.
+    fn facts<G: Rules>(mut game: G, seed: u64) -> (Vec<(bool, Option<Colour>, usize, usize, Vec<(Colour, i32)>)>, G) {
+        let mut bot = crate::engine::bot::RandomBot::new(seed);
+        let mut out = Vec::new();
+        let mut buf = Vec::new();
+        while let Some(m) = bot.pick(&game) {
+            game.legal_moves_into(&mut buf);
+            let due = game.to_move();
+            if due.len() > 1 {
+                assert!(buf.iter().all(G::sealed), "several colours due: every move is sealed");
+            }
+            let optional = game.optional_mover();
+            if let Some(c) = optional {
+                assert!(buf.iter().any(|m| G::mover(m) == c), "the optional mover has a move");
+            }
+            let ev = game.play(m).expect("a listed move is legal");
+            assert!(ev.iter().filter(|e| G::private_to_mover(e)).all(G::reveals), "a private reveal is a reveal");
+            let reveals = ev.iter().filter(|e| G::reveals(e)).count();
+            if game.is_over() {
+                assert!(reveals > 0, "the game's end reveals");
+            }
+            out.push((G::sealed(&m), optional, reveals, ev.iter().filter(|e| G::private_to_mover(e)).count(), ev.iter().filter_map(G::score_change).collect()));
+        }
+        (out, game)
+    }
+
+    #[test]
+    fn the_rule_facts_of_either_edition_hold_over_whole_games() {
+        let mut offered = 0;
+        for seed in 0..6 {
+            let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, seed);
+            let (g, start) = classic::game::Game::new(&setup).unwrap();
+            let (mut own, end) = facts(g.clone(), seed);
+            assert_eq!(facts(AnyGame::Classic(g), seed).0, own, "a game of either edition says what its own game says");
+            assert!(own.iter().any(|f| f.0), "duel bids are sealed (seed {seed})");
+            offered += own.iter().filter(|f| f.1.is_some()).count();
+            assert!(own.iter().all(|f| f.3 == 0), "Classic shows no mover anything alone");
+            own.push((false, None, 0, 0, start.iter().filter_map(classic::game::Game::score_change).collect()));
+            for c in [Colour::Red, Colour::Yellow, Colour::Purple] {
+                let sum: i32 = own.iter().flat_map(|f| &f.4).filter(|x| x.0 == c).map(|x| x.1).sum();
+                assert_eq!(sum, end.score(c) as i32, "{c}: the score changes add up (seed {seed})");
+            }
+
+            let mut setup = newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], seed);
+            setup.private_money = seed % 2 == 0;
+            let (n, start) = newed::Game::new(&setup).unwrap();
+            let (mut own, end) = facts(n.clone(), seed);
+            assert_eq!(facts(AnyGame::New(n), seed).0, own, "a game of either edition says what its own game says");
+            assert!(own.iter().all(|f| !f.0 && f.1.is_none()), "the New Edition seals nothing and offers nothing");
+            assert!(own.iter().any(|f| f.3 > 0), "a card drawn is shown to its drawer (seed {seed})");
+            own.push((false, None, 0, 0, start.iter().filter_map(newed::Game::score_change).collect()));
+            for c in [Colour::Red, Colour::Blue, Colour::Orange] {
+                let sum: i32 = own.iter().flat_map(|f| &f.4).filter(|x| x.0 == c).map(|x| x.1).sum();
+                assert_eq!(sum, end.score(c) as i32, "{c}: the score changes add up (seed {seed})");
+            }
+        }
+        assert!(offered > 0, "a politics card is offered in some Classic game");
     }
 }

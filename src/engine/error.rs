@@ -8,215 +8,199 @@ use super::newed::cards::PowerCardId;
 use super::limits::{MAX_DUCATS, MAX_SCORE};
 use std::fmt;
 
-/// Why a move was refused. The game is left exactly as it was.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum IllegalMove {
-    /// The game is over.
-    GameOver,
-    /// The space or edge is not on this edition's board.
-    OffBoard,
-    /// It is not this colour's move.
-    NotYourTurn,
-    /// This kind of move does not fit the current step of the game.
-    NotNow,
-    /// Setup: castles go on free open country.
-    CastleNotOnOpenCountry,
-    /// The space is occupied.
-    SpaceOccupied,
-    /// Setup: castles of one colour must be this far apart (R-C3).
-    CastleTooClose { min_distance: u8 },
-    /// Setup: the castle needs a free open-country neighbour for its knight.
-    NoRoomForKnight,
-    /// Setup: the knight goes next to the castle just placed.
-    KnightNotNextToCastle,
-    /// Setup: knights go on open country (not forest, city or mountain).
-    KnightNotOnOpenCountry,
-    /// Choosing: this many decision cards must be laid.
-    WrongNumberOfDecisionCards { expected: u8 },
-    /// Choosing: the two cards must differ.
-    SameDecisionCardTwice,
-    /// The politics card is not in the player's hand.
-    CardNotInHand,
-    /// Alliance and Renegade are played right after one's own decision card (R-C13).
-    NotAfterOwnDecision,
-    /// That space holds no castle of the player with a province.
-    NotOwnProvince,
-    /// That space holds no castle of another colour with a province.
-    NotForeignProvince,
-    /// The two provinces do not share a border edge.
-    ProvincesNotNeighbours,
-    /// These two provinces are already allied (R-B13).
-    AlreadyAllied,
-    /// No alliance binds these two provinces, or the player is not part of it.
-    NoSuchAlliance,
-    /// Renegade: the knight to remove must be the province owner's, inside that province (R-C9).
-    NoForeignKnightThere,
-    /// Renegade: the knight is the only link of its colour's pieces (R-B9).
-    OnlyLink,
-    /// Renegade: the new knight must stand inside the own province (R-C9).
-    NotInOwnProvince,
-    /// No knight left in stock.
-    NoKnightInStock,
-    /// The cost can't be paid.
-    CannotAfford,
-    /// A named treasure card is not in the hand, or is not needed for this payment.
-    BadTreasurePayment,
-    /// Negotiation: an offer must be higher than one's own last offer (R-C8).
-    OfferNotHigher,
-    /// An offer or bid can't exceed one's money.
-    NotEnoughMoney,
-    /// Negotiation: there is no offer of the other player to accept.
-    NoOfferToAccept,
-    /// Duel: this player has already bid.
-    AlreadyBid,
-    /// Borders: no border placement is left in this action.
-    NoBordersLeft,
-    /// Borders: a player with three provinces places no borders (R-C6).
-    ThreeProvinces,
-    /// Borders: a border already stands there.
-    BorderExists,
-    /// Borders: the edge lies inside a province.
-    BorderInsideProvince,
-    /// Borders: it would separate a knight from a castle or knight of its colour.
-    BorderSeparatesPieces,
-    /// The border stock is empty, or too small for this expansion (R-B3).
-    NotEnoughBorders,
-    /// No knight placement is left in this action.
-    NoKnightLeft,
-    /// Knights go on open country or forest, on an empty space.
-    KnightTerrain,
-    /// A knight must stand next to a castle or knight of its colour with no border between.
-    KnightNotConnected,
-    /// No expansion is left in this action (R-C11: a knight ends it).
-    NoExpansionLeft,
-    /// The space does not touch the province.
-    NotAdjacentToProvince,
-    /// The space is in another province of the same player.
-    OwnProvince,
-    /// A castle's space can never be taken (R-B4).
-    SpaceHasCastle,
-    /// A space with another colour's knight can't be taken (R-B4).
-    SpaceHasForeignKnight,
-    /// Knight superiority: the province needs more knights than the other (R-B11).
-    TooFewKnights,
-    /// An alliance binds the two provinces (R-B7).
-    ProvincesAllied,
-    /// The space is already in the expanding province.
-    AlreadyInProvince,
-    /// Politics action: that pile is empty (R-C12).
-    PileEmpty,
-    /// Politics action: that card is not in the pile.
-    CardNotInPile,
-    /// Politics action: a pile was opened, a card must be taken from it.
-    MustTakeFromOpenedPile,
-    /// Politics action: a pile is already open.
-    PileAlreadyOpen,
+/// Declares the refusals from one list — per variant its doc, name, fields (each a small number,
+/// with an example value) and English text — and generates from it the enum, its English
+/// `Display` (the referee's words), [`IllegalMove::index`] (the wire's tag), [`IllegalMove::name`]
+/// (the catalogue key is `Illegal<name>`, whose `{placeholders}` are the fields),
+/// [`IllegalMove::args`], [`IllegalMove::from_parts`] and [`IllegalMove::EXAMPLES`]. A new refusal
+/// is one line here; its words, wire tag and tests follow.
+macro_rules! refusals {
+    ($(#[$meta:meta])* pub enum $name:ident {
+        $( $(#[$doc:meta])* $v:ident $({ $($f:ident: u8 = $ex:literal),+ })? => $text:literal, )+
+    }) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+        pub enum $name {
+            $( $(#[$doc])* $v $({ $($f: u8),+ })?, )+
+        }
 
-    // ----- New Edition -----
-    /// That power card is not in the player's hand.
-    PowerCardNotInHand,
-    /// The card has no such action (one-action cards have only action 1).
-    NoSuchAction,
-    /// That card is not in the market.
-    CardNotInMarket,
-    /// The card sold this turn can't be taken back (R-N13).
-    CardJustSold,
-    /// The deck is empty.
-    DeckEmpty,
-    /// Renegade: both regions need a knight of their own owner inside (R-N10).
-    RegionWithoutKnight,
-    /// Renegade: no knight of that region may be removed (R-N10, R-B9).
-    NoRemovableKnight,
-    /// Two of the player's regions may take that space: the move names the castle of one.
-    RegionNotNamed,
-    /// Placement (New Edition): the castle needs a free meadow or forest beside it for its knight.
-    NoGroundForKnight,
-    /// R-N4: `done` ends a card's action only after its first step.
-    ActionNotBegun,
-    /// R-N4: a card is played for borders only when a border can be placed.
-    NoBorderToPlace,
-    /// R-N4: a card is played for knights only when, its price paid, a knight can be placed and
-    /// paid for (a free meadow beside an own piece, or a forest and 1 ducat left).
-    NoKnightToPlace,
-    /// R-N4: a card is played for an expansion only when one of the player's regions can take a space.
-    NoSpaceToTake,
-    /// R-N4, R-N10: a card is played for its Renegade only when a whole Renegade can be done.
-    NoRenegadePossible,
-    /// R-N4, R-N11: a card is played for its Alliance only when two regions can be allied.
-    NoAlliancePossible,
+        impl $name {
+            /// One refusal of every kind, in the order of [`Self::index`] (the fields take
+            /// example values).
+            pub const EXAMPLES: &'static [$name] = &[ $( $name::$v $({ $($f: $ex),+ })?, )+ ];
+
+            /// The kind's number: its place in the list (and in [`Self::EXAMPLES`]).
+            pub fn index(&self) -> u8 {
+                #[allow(dead_code)]
+                enum Kind { $($v),+ }
+                match self { $( Self::$v { .. } => Kind::$v as u8, )+ }
+            }
+
+            /// The kind's name, as the variant is spelt.
+            pub fn name(&self) -> &'static str {
+                match self { $( Self::$v { .. } => stringify!($v), )+ }
+            }
+
+            /// The fields, by name, in the order declared.
+            pub fn args(&self) -> Vec<(&'static str, u8)> {
+                match self { $( Self::$v $({ $($f),+ })? => vec![$($( (stringify!($f), *$f) ),+)?], )+ }
+            }
+
+            /// The refusal of kind `index` with these fields (in the order of [`Self::args`]), or
+            /// `None` when there is no such kind or the number of fields is not the kind's.
+            pub fn from_parts(index: u8, args: &[u8]) -> Option<Self> {
+                let mut it = args.iter().copied();
+                let made = match Self::EXAMPLES.get(usize::from(index))? {
+                    $( Self::$v { .. } => Self::$v $({ $($f: it.next()?),+ })?, )+
+                };
+                it.next().is_none().then_some(made)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, fmt: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self { $( Self::$v $({ $($f),+ })? => write!(fmt, $text), )+ }
+            }
+        }
+    };
 }
 
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use IllegalMove::*;
-        let s = match self {
-            GameOver => "the game is over".to_string(),
-            OffBoard => "that space or edge is not on this board".into(),
-            NotYourTurn => "it is not this colour's move".into(),
-            NotNow => "that move does not fit this step of the game".into(),
-            CastleNotOnOpenCountry => "a castle must stand on free open country".into(),
-            SpaceOccupied => "that space is occupied".into(),
-            CastleTooClose { min_distance } => format!("castles of one colour must be at least {min_distance} spaces apart (counted orthogonally)"),
-            NoRoomForKnight => "that castle would have no free open-country neighbour for its knight".into(),
-            KnightNotNextToCastle => "the knight must stand next to the castle just placed".into(),
-            KnightNotOnOpenCountry => "during setup knights stand on open country only".into(),
-            WrongNumberOfDecisionCards { expected } => format!("this player lays {expected} decision card(s)"),
-            SameDecisionCardTwice => "the two decision cards must differ".into(),
-            CardNotInHand => "that politics card is not in the hand".into(),
-            NotAfterOwnDecision => "alliance and renegade are played right after one's own decision card, one with each".into(),
-            NotOwnProvince => "that is not the castle of one of the player's provinces".into(),
-            NotForeignProvince => "that is not the castle of another colour's province".into(),
-            ProvincesNotNeighbours => "the two provinces do not share a border".into(),
-            AlreadyAllied => "these provinces are already allied".into(),
-            NoSuchAlliance => "no alliance of this player binds these two provinces".into(),
-            NoForeignKnightThere => "the knight to remove must be the owner's knight inside the foreign province".into(),
-            OnlyLink => "that knight is the only link between pieces of its colour".into(),
-            NotInOwnProvince => "the new knight must stand inside the player's own province".into(),
-            NoKnightInStock => "no knight is left in stock".into(),
-            CannotAfford => "the player can't pay for that".into(),
-            BadTreasurePayment => "that treasure card is not held, or is not needed for this payment".into(),
-            OfferNotHigher => "an offer must be higher than one's own last offer".into(),
-            NotEnoughMoney => "that is more money than the player holds".into(),
-            NoOfferToAccept => "there is no offer of the other player to accept".into(),
-            AlreadyBid => "this player has already bid".into(),
-            NoBordersLeft => "no border is left to place in this action".into(),
-            ThreeProvinces => "a player with three provinces places no borders".into(),
-            BorderExists => "a border already stands there".into(),
-            BorderInsideProvince => "borders can't be placed inside a province".into(),
-            BorderSeparatesPieces => "a border may not separate a knight from a castle or knight of its colour".into(),
-            NotEnoughBorders => "not enough border markers are left in the stock".into(),
-            NoKnightLeft => "no knight is left to place in this action".into(),
-            KnightTerrain => "knights stand on free open country or forest".into(),
-            KnightNotConnected => "a knight must stand next to a castle or knight of its colour, with no border between".into(),
-            NoExpansionLeft => "no expansion is left in this action".into(),
-            NotAdjacentToProvince => "that space does not touch the province".into(),
-            OwnProvince => "a province can't take spaces of the same player's other province".into(),
-            SpaceHasCastle => "a castle's space can never be taken".into(),
-            SpaceHasForeignKnight => "a space with another colour's knight can't be taken".into(),
-            TooFewKnights => "the province needs more knights than the province it takes from".into(),
-            ProvincesAllied => "an alliance binds these two provinces".into(),
-            AlreadyInProvince => "that space is already in the province".into(),
-            PileEmpty => "that politics pile is empty".into(),
-            CardNotInPile => "that card is not in the pile".into(),
-            MustTakeFromOpenedPile => "a card must be taken from the opened pile".into(),
-            PileAlreadyOpen => "a pile is already open".into(),
-            PowerCardNotInHand => "that power card is not in the hand".into(),
-            NoSuchAction => "that card has no such action".into(),
-            CardNotInMarket => "that card is not in the market".into(),
-            CardJustSold => "the card sold this turn can't be taken back".into(),
-            DeckEmpty => "the deck is empty".into(),
-            RegionWithoutKnight => "the region needs a knight of its owner".into(),
-            NoRemovableKnight => "no knight of that region may be removed without breaking a link".into(),
-            RegionNotNamed => "two of the player's regions may take that space: name the castle of the one that takes it".into(),
-            NoGroundForKnight => "that castle would have no free meadow or forest beside it for its knight".into(),
-            ActionNotBegun => "the card's action ends only after its first step".into(),
-            NoBorderToPlace => "no border can be placed now, so the card can't be played for borders".into(),
-            NoKnightToPlace => "no free space for a knight you can pay for, so the card can't be played for knights".into(),
-            NoSpaceToTake => "none of your regions can take a space now, so the card can't be played to expand".into(),
-            NoRenegadePossible => "no Renegade is possible now: it needs your region with your knight beside a foreign region whose knight may leave, and a free space in your region for a knight you can pay for".into(),
-            NoAlliancePossible => "no Alliance is possible now: none of your regions borders a foreign region it is not yet allied with".into(),
-        };
-        f.write_str(&s)
+refusals! {
+    /// Why a move was refused. The game is left exactly as it was.
+    pub enum IllegalMove {
+        /// The game is over.
+        GameOver => "the game is over",
+        /// The space or edge is not on this edition's board.
+        OffBoard => "that space or edge is not on this board",
+        /// It is not this colour's move.
+        NotYourTurn => "it is not this colour's move",
+        /// This kind of move does not fit the current step of the game.
+        NotNow => "that move does not fit this step of the game",
+        /// Setup: castles go on free open country.
+        CastleNotOnOpenCountry => "a castle must stand on free open country",
+        /// The space is occupied.
+        SpaceOccupied => "that space is occupied",
+        /// Setup: castles of one colour must be this far apart (R-C3).
+        CastleTooClose { min_distance: u8 = 3 } => "castles of one colour must be at least {min_distance} spaces apart (counted orthogonally)",
+        /// Setup: the castle needs a free open-country neighbour for its knight.
+        NoRoomForKnight => "that castle would have no free open-country neighbour for its knight",
+        /// Setup: the knight goes next to the castle just placed.
+        KnightNotNextToCastle => "the knight must stand next to the castle just placed",
+        /// Setup: knights go on open country (not forest, city or mountain).
+        KnightNotOnOpenCountry => "during setup knights stand on open country only",
+        /// Choosing: this many decision cards must be laid.
+        WrongNumberOfDecisionCards { expected: u8 = 2 } => "this player lays {expected} decision card(s)",
+        /// Choosing: the two cards must differ.
+        SameDecisionCardTwice => "the two decision cards must differ",
+        /// The politics card is not in the player's hand.
+        CardNotInHand => "that politics card is not in the hand",
+        /// Alliance and Renegade are played right after one's own decision card (R-C13).
+        NotAfterOwnDecision => "alliance and renegade are played right after one's own decision card, one with each",
+        /// That space holds no castle of the player with a province.
+        NotOwnProvince => "that is not the castle of one of the player's provinces",
+        /// That space holds no castle of another colour with a province.
+        NotForeignProvince => "that is not the castle of another colour's province",
+        /// The two provinces do not share a border edge.
+        ProvincesNotNeighbours => "the two provinces do not share a border",
+        /// These two provinces are already allied (R-B13).
+        AlreadyAllied => "these provinces are already allied",
+        /// No alliance binds these two provinces, or the player is not part of it.
+        NoSuchAlliance => "no alliance of this player binds these two provinces",
+        /// Renegade: the knight to remove must be the province owner's, inside that province (R-C9).
+        NoForeignKnightThere => "the knight to remove must be the owner's knight inside the foreign province",
+        /// Renegade: the knight is the only link of its colour's pieces (R-B9).
+        OnlyLink => "that knight is the only link between pieces of its colour",
+        /// Renegade: the new knight must stand inside the own province (R-C9).
+        NotInOwnProvince => "the new knight must stand inside the player's own province",
+        /// No knight left in stock.
+        NoKnightInStock => "no knight is left in stock",
+        /// The cost can't be paid.
+        CannotAfford => "the player can't pay for that",
+        /// A named treasure card is not in the hand, or is not needed for this payment.
+        BadTreasurePayment => "that treasure card is not held, or is not needed for this payment",
+        /// Negotiation: an offer must be higher than one's own last offer (R-C8).
+        OfferNotHigher => "an offer must be higher than one's own last offer",
+        /// An offer or bid can't exceed one's money.
+        NotEnoughMoney => "that is more money than the player holds",
+        /// Negotiation: there is no offer of the other player to accept.
+        NoOfferToAccept => "there is no offer of the other player to accept",
+        /// Duel: this player has already bid.
+        AlreadyBid => "this player has already bid",
+        /// Borders: no border placement is left in this action.
+        NoBordersLeft => "no border is left to place in this action",
+        /// Borders: a player with three provinces places no borders (R-C6).
+        ThreeProvinces => "a player with three provinces places no borders",
+        /// Borders: a border already stands there.
+        BorderExists => "a border already stands there",
+        /// Borders: the edge lies inside a province.
+        BorderInsideProvince => "borders can't be placed inside a province",
+        /// Borders: it would separate a knight from a castle or knight of its colour.
+        BorderSeparatesPieces => "a border may not separate a knight from a castle or knight of its colour",
+        /// The border stock is empty, or too small for this expansion (R-B3).
+        NotEnoughBorders => "not enough border markers are left in the stock",
+        /// No knight placement is left in this action.
+        NoKnightLeft => "no knight is left to place in this action",
+        /// Knights go on open country or forest, on an empty space.
+        KnightTerrain => "knights stand on free open country or forest",
+        /// A knight must stand next to a castle or knight of its colour with no border between.
+        KnightNotConnected => "a knight must stand next to a castle or knight of its colour, with no border between",
+        /// No expansion is left in this action (R-C11: a knight ends it).
+        NoExpansionLeft => "no expansion is left in this action",
+        /// The space does not touch the province.
+        NotAdjacentToProvince => "that space does not touch the province",
+        /// The space is in another province of the same player.
+        OwnProvince => "a province can't take spaces of the same player's other province",
+        /// A castle's space can never be taken (R-B4).
+        SpaceHasCastle => "a castle's space can never be taken",
+        /// A space with another colour's knight can't be taken (R-B4).
+        SpaceHasForeignKnight => "a space with another colour's knight can't be taken",
+        /// Knight superiority: the province needs more knights than the other (R-B11).
+        TooFewKnights => "the province needs more knights than the province it takes from",
+        /// An alliance binds the two provinces (R-B7).
+        ProvincesAllied => "an alliance binds these two provinces",
+        /// The space is already in the expanding province.
+        AlreadyInProvince => "that space is already in the province",
+        /// Politics action: that pile is empty (R-C12).
+        PileEmpty => "that politics pile is empty",
+        /// Politics action: that card is not in the pile.
+        CardNotInPile => "that card is not in the pile",
+        /// Politics action: a pile was opened, a card must be taken from it.
+        MustTakeFromOpenedPile => "a card must be taken from the opened pile",
+        /// Politics action: a pile is already open.
+        PileAlreadyOpen => "a pile is already open",
+
+        // ----- New Edition -----
+        /// That power card is not in the player's hand.
+        PowerCardNotInHand => "that power card is not in the hand",
+        /// The card has no such action (one-action cards have only action 1).
+        NoSuchAction => "that card has no such action",
+        /// That card is not in the market.
+        CardNotInMarket => "that card is not in the market",
+        /// The card sold this turn can't be taken back (R-N13).
+        CardJustSold => "the card sold this turn can't be taken back",
+        /// The deck is empty.
+        DeckEmpty => "the deck is empty",
+        /// Renegade: both regions need a knight of their own owner inside (R-N10).
+        RegionWithoutKnight => "the region needs a knight of its owner",
+        /// Renegade: no knight of that region may be removed (R-N10, R-B9).
+        NoRemovableKnight => "no knight of that region may be removed without breaking a link",
+        /// Two of the player's regions may take that space: the move names the castle of one.
+        RegionNotNamed => "two of the player's regions may take that space: name the castle of the one that takes it",
+        /// Placement (New Edition): the castle needs a free meadow or forest beside it for its knight.
+        NoGroundForKnight => "that castle would have no free meadow or forest beside it for its knight",
+        /// R-N4: `done` ends a card's action only after its first step.
+        ActionNotBegun => "the card's action ends only after its first step",
+        /// R-N4: a card is played for borders only when a border can be placed.
+        NoBorderToPlace => "no border can be placed now, so the card can't be played for borders",
+        /// R-N4: a card is played for knights only when, its price paid, a knight can be placed and
+        /// paid for (a free meadow beside an own piece, or a forest and 1 ducat left).
+        NoKnightToPlace => "no free space for a knight you can pay for, so the card can't be played for knights",
+        /// R-N4: a card is played for an expansion only when one of the player's regions can take a space.
+        NoSpaceToTake => "none of your regions can take a space now, so the card can't be played to expand",
+        /// R-N4, R-N10: a card is played for its Renegade only when a whole Renegade can be done.
+        NoRenegadePossible => "no Renegade is possible now: it needs your region with your knight beside a foreign region whose knight may leave, and a free space in your region for a knight you can pay for",
+        /// R-N4, R-N11: a card is played for its Alliance only when two regions can be allied.
+        NoAlliancePossible => "no Alliance is possible now: none of your regions borders a foreign region it is not yet allied with",
     }
 }
 
@@ -362,3 +346,30 @@ impl fmt::Display for SetupError {
 }
 
 impl std::error::Error for SetupError {}
+
+#[cfg(test)]
+mod tests {
+    use super::IllegalMove;
+
+    #[test]
+    fn the_refusals_list_numbers_names_and_rebuilds_every_kind() {
+        let all = IllegalMove::EXAMPLES;
+        assert_eq!(all.len(), 65);
+        for (i, e) in all.iter().enumerate() {
+            assert_eq!(usize::from(e.index()), i, "{e:?}");
+            assert!(format!("{e:?}").starts_with(e.name()), "{e:?} is named {}", e.name());
+            let args: Vec<u8> = e.args().iter().map(|a| a.1).collect();
+            assert_eq!(IllegalMove::from_parts(e.index(), &args), Some(*e));
+            assert!(all.iter().filter(|o| o.name() == e.name()).count() == 1, "{e:?} listed twice");
+        }
+        let e = IllegalMove::CastleTooClose { min_distance: 4 };
+        assert_eq!(e.args(), vec![("min_distance", 4)]);
+        assert_eq!(e.to_string(), "castles of one colour must be at least 4 spaces apart (counted orthogonally)");
+        assert_eq!(IllegalMove::from_parts(e.index(), &[4]), Some(e));
+        assert_eq!(IllegalMove::from_parts(e.index(), &[]), None, "a field missing");
+        assert_eq!(IllegalMove::from_parts(e.index(), &[4, 4]), None, "a field too many");
+        assert_eq!(IllegalMove::from_parts(0, &[1]), None);
+        assert_eq!(IllegalMove::from_parts(65, &[]), None);
+        assert_eq!(IllegalMove::GameOver.to_string(), "the game is over");
+    }
+}

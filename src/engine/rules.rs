@@ -42,6 +42,21 @@ pub trait Rules: Clone {
     fn mover(m: &Self::Move) -> Colour;
     /// The referee's JSON.
     fn summary(&self) -> Value;
+
+    // ----- rule facts: what a move or an event means to the table -----
+
+    /// An event that shows the table something new: a card drawn or turned up, bids revealed,
+    /// the game's end.
+    fn reveals(e: &Self::Event) -> bool;
+    /// An event that shows the mover alone something (New Edition: the card drawn).
+    fn private_to_mover(e: &Self::Event) -> bool;
+    /// A player who may make an optional move now, before whoever must move (Classic: a
+    /// politics card right after one's own decision card, R-C13).
+    fn optional_mover(&self) -> Option<Colour>;
+    /// The score change an event makes: the colour and the points.
+    fn score_change(e: &Self::Event) -> Option<(Colour, i32)>;
+    /// A move every colour due makes at once, secret until all are in (Classic: duel bids).
+    fn sealed(m: &Self::Move) -> bool;
 }
 
 /// Starts a game from a record's setup and plays its moves, calling `each` with the events of

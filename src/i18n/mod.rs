@@ -231,7 +231,7 @@ pub(crate) mod tests {
     fn placeholders_are_filled_by_name_in_any_order() {
         install_all();
         set_lang(Lang::En);
-        assert_eq!(tr!(IllegalCastleTooClose, n = 3), "castles of one colour must be at least 3 spaces apart (counted orthogonally)");
+        assert_eq!(tr!(IllegalCastleTooClose, min_distance = 3), "castles of one colour must be at least 3 spaces apart (counted orthogonally)");
         set_lang(Lang::En);
     }
 

@@ -208,8 +208,8 @@ impl Wire for AnyCommand {
     }
 }
 
-/// An edition as the network needs it: its view and moves travel, and which moves are sealed
-/// (committed by every seat at once, revealed together: Classic's duel bids).
+/// An edition as the network needs it: its view and moves travel (which moves are sealed is the
+/// engine's [`crate::engine::Rules::sealed`]).
 pub trait NetRules: TableWords + crate::engine::Rules<Move: Wire> + crate::app::session::EditionRules<View: Wire> {
     /// A seat's update as either edition's.
     fn any(u: Update<Self>) -> AnyUpdate;

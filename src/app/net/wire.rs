@@ -377,73 +377,21 @@ impl Wire for PieceKind {
 
 wire_struct!(Piece { colour, kind });
 
-wire_enum!(IllegalMove;
-    0 => GameOver {},
-    1 => OffBoard {},
-    2 => NotYourTurn {},
-    3 => NotNow {},
-    4 => CastleNotOnOpenCountry {},
-    5 => SpaceOccupied {},
-    6 => CastleTooClose { min_distance },
-    7 => NoRoomForKnight {},
-    8 => KnightNotNextToCastle {},
-    9 => KnightNotOnOpenCountry {},
-    10 => WrongNumberOfDecisionCards { expected },
-    11 => SameDecisionCardTwice {},
-    12 => CardNotInHand {},
-    13 => NotAfterOwnDecision {},
-    14 => NotOwnProvince {},
-    15 => NotForeignProvince {},
-    16 => ProvincesNotNeighbours {},
-    17 => AlreadyAllied {},
-    18 => NoSuchAlliance {},
-    19 => NoForeignKnightThere {},
-    20 => OnlyLink {},
-    21 => NotInOwnProvince {},
-    22 => NoKnightInStock {},
-    23 => CannotAfford {},
-    24 => BadTreasurePayment {},
-    25 => OfferNotHigher {},
-    26 => NotEnoughMoney {},
-    27 => NoOfferToAccept {},
-    28 => AlreadyBid {},
-    29 => NoBordersLeft {},
-    30 => ThreeProvinces {},
-    31 => BorderExists {},
-    32 => BorderInsideProvince {},
-    33 => BorderSeparatesPieces {},
-    34 => NotEnoughBorders {},
-    35 => NoKnightLeft {},
-    36 => KnightTerrain {},
-    37 => KnightNotConnected {},
-    38 => NoExpansionLeft {},
-    39 => NotAdjacentToProvince {},
-    40 => OwnProvince {},
-    41 => SpaceHasCastle {},
-    42 => SpaceHasForeignKnight {},
-    43 => TooFewKnights {},
-    44 => ProvincesAllied {},
-    45 => AlreadyInProvince {},
-    46 => PileEmpty {},
-    47 => CardNotInPile {},
-    48 => MustTakeFromOpenedPile {},
-    49 => PileAlreadyOpen {},
-    50 => PowerCardNotInHand {},
-    51 => NoSuchAction {},
-    52 => CardNotInMarket {},
-    53 => CardJustSold {},
-    54 => DeckEmpty {},
-    55 => RegionWithoutKnight {},
-    56 => NoRemovableKnight {},
-    57 => RegionNotNamed {},
-    58 => NoGroundForKnight {},
-    59 => ActionNotBegun {},
-    60 => NoBorderToPlace {},
-    61 => NoKnightToPlace {},
-    62 => NoSpaceToTake {},
-    63 => NoRenegadePossible {},
-    64 => NoAlliancePossible {},
-);
+/// A refusal: its kind's number ([`IllegalMove::index`]) and its fields, each a number.
+impl Wire for IllegalMove {
+    fn put(&self, w: &mut Writer) {
+        w.byte(self.index());
+        for (_, v) in self.args() {
+            v.put(w);
+        }
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        let index = r.byte()?;
+        let kind = IllegalMove::EXAMPLES.get(usize::from(index)).ok_or(WireError::BadValue)?;
+        let args = kind.args().iter().map(|_| u8::take(r)).collect::<Result<Vec<u8>, _>>()?;
+        IllegalMove::from_parts(index, &args).ok_or(WireError::BadValue)
+    }
+}
 
 /// How deep facts may nest on the wire (the deepest the game makes is 4: a bid in a line in an
 /// announcement); deeper is refused before it can exhaust the stack.
@@ -541,4 +489,27 @@ fn take_arg(r: &mut Reader, depth: u8) -> Result<crate::app::said::Arg, WireErro
         10 => Arg::Text(r.take()?),
         _ => return Err(WireError::BadValue),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_travels_as_its_index_and_fields() {
+        for &e in IllegalMove::EXAMPLES {
+            let bytes = encode(&e);
+            assert_eq!(bytes[0], e.index());
+            assert_eq!(decode::<IllegalMove>(&bytes), Ok(e));
+        }
+        // The tags the protocol has always used.
+        assert_eq!(encode(&IllegalMove::GameOver), [0]);
+        assert_eq!(encode(&IllegalMove::CastleTooClose { min_distance: 3 }), [6, 3]);
+        assert_eq!(encode(&IllegalMove::WrongNumberOfDecisionCards { expected: 2 }), [10, 2]);
+        assert_eq!(encode(&IllegalMove::NoAlliancePossible), [64]);
+        assert_eq!(decode::<IllegalMove>(&[65]), Err(WireError::BadValue), "no such kind");
+        assert_eq!(decode::<IllegalMove>(&[6]), Err(WireError::Truncated), "the field is missing");
+        assert_eq!(decode::<IllegalMove>(&[6, 0x80, 0x02]), Err(WireError::Overflow), "a field past 255");
+        assert_eq!(decode::<IllegalMove>(&[0, 3]), Err(WireError::Trailing));
+    }
 }

@@ -14,7 +14,6 @@ use crate::{said, tr};
 impl EditionRules for Game {
     type Setup = Setup;
     type View = View;
-    type Tally = ();
 
     fn start(setup: &Setup) -> Result<(Game, Vec<Event>), SetupError> {
         Game::new(setup)
@@ -40,41 +39,15 @@ impl EditionRules for Game {
         matches!(m, Move::Castle { .. } | Move::Knight { .. } | Move::Border { .. } | Move::Expand { .. } | Move::Take { .. })
     }
 
-    fn reveals(e: &Event) -> bool {
-        matches!(e, Event::CardDrawn { .. } | Event::BidsRevealed { .. } | Event::GameOver { .. })
-    }
-
     fn waits(m: &Move) -> bool {
         Self::stages(m) || matches!(m, Move::Done { .. })
     }
 
-    fn shows_mover(_: &Event) -> bool {
-        false
-    }
-
-    fn sealed(m: &Move) -> bool {
-        matches!(m, Move::Bid { .. })
-    }
-
-    /// The player who just laid a decision card and may still play Alliance or Renegade with it.
-    fn offer(&self) -> Option<Colour> {
-        let (w, left) = self.politics_window()?;
-        let can_play = self.legal_moves().iter().any(|m| matches!(m, Move::Alliance { by, .. } | Move::Renegade { by, .. } if *by == w));
-        (left > 0 && can_play).then_some(w)
-    }
-
-    fn score_change(e: &Event) -> Option<(Colour, i32)> {
-        match e {
-            Event::Score { colour, delta, .. } => Some((*colour, *delta)),
-            _ => None,
-        }
-    }
-
-    fn log_round(&self, _: &()) -> u32 {
+    fn log_round(&self) -> u32 {
         self.round()
     }
 
-    fn describe(&self, _: &mut (), events: &[Event], round: u32, out: &mut Told) {
+    fn describe(&self, events: &[Event], round: u32, out: &mut Told) {
         let mut revealed = false;
         for (e, line) in describe_all(events, round) {
             match e {
@@ -95,7 +68,7 @@ impl EditionRules for Game {
         }
     }
 
-    fn saved_summary(&self, _: &(), players: &str) -> String {
+    fn saved_summary(&self, players: &str) -> String {
         let state = match Game::view(self, None).phase {
             PhaseView::Over { .. } => tr!(String SessFinished),
             PhaseView::Placement { .. } => tr!(String SessSettingUp),

@@ -2,9 +2,10 @@
 //! player holding the device has staged but not confirmed, who holds the device, what each
 //! player missed while others held it, the log in words, and the computers' seats.
 //!
-//! What differs between the editions is small and lives in [`EditionRules`] (which moves are
-//! staged, which events reveal something, how events become words); `classic.rs` and
-//! `newed.rs` implement it for the engine's two games.
+//! What differs between the editions is small: the rule facts are the engine's ([`Rules`]:
+//! which events reveal something, which only the mover sees, who may make an optional move); the
+//! rest lives in [`EditionRules`] (which moves are staged, how events become words), which
+//! `classic.rs` and `newed.rs` implement for the engine's two games.
 //!
 //! The rules of staging, the same for both editions:
 //! - a move that can be taken back is staged; the board shows it, the game doesn't have it yet;
@@ -38,9 +39,6 @@ pub trait EditionRules: Rules + Debug {
     type Setup: Clone + Debug + Seating;
     /// What one colour may see.
     type View: Clone + Debug + PartialEq + SeatView<Move = Self::Move>;
-    /// Bookkeeping the edition keeps beside the log (New Edition: turns, scores over the turns,
-    /// points by reason).
-    type Tally: Clone + Debug + Default;
 
     /// Starts a game.
     ///
@@ -81,27 +79,17 @@ pub trait EditionRules: Rules + Debug {
 
     /// A move the player may take back until they confirm it.
     fn stages(m: &Self::Move) -> bool;
-    /// An event that shows something new (a card turned up or drawn, bids, the game's end).
-    fn reveals(e: &Self::Event) -> bool;
-    /// A move whose reveal waits for "Confirm" (so it can still be taken back unseen).
+    /// A move whose reveal ([`Rules::reveals`]) waits for "Confirm" (so it can still be taken
+    /// back unseen).
     fn waits(m: &Self::Move) -> bool;
-    /// An event after which the mover keeps the device to look at what only they were shown.
-    fn shows_mover(e: &Self::Event) -> bool;
-    /// A player who may make an optional move now, before whoever must move (Classic: a
-    /// politics card with the decision just laid).
-    fn offer(&self) -> Option<Colour>;
-    /// A score change an event makes, for highlighting.
-    fn score_change(e: &Self::Event) -> Option<(Colour, i32)>;
-    /// A move every seat due makes at once, sealed until all are in (Classic's duel bids).
-    fn sealed(m: &Self::Move) -> bool;
 
     /// The round or turn a log line counts to, before a move is played.
-    fn log_round(&self, tally: &Self::Tally) -> u32;
+    fn log_round(&self) -> u32;
     /// The events of one move (which began in `round`) in words: log lines, and what the whole
-    /// table must see at once (announcements); the tally kept up to date.
-    fn describe(&self, tally: &mut Self::Tally, events: &[Self::Event], round: u32, out: &mut Told);
+    /// table must see at once (announcements).
+    fn describe(&self, events: &[Self::Event], round: u32, out: &mut Told);
     /// The list of saved games' line for this game ("Classic · Ann, Ben · round 3").
-    fn saved_summary(&self, tally: &Self::Tally, players: &str) -> String;
+    fn saved_summary(&self, players: &str) -> String;
 }
 
 /// A record read for a session: its setup, names and moves (with their lines).
@@ -165,8 +153,6 @@ pub struct Session<G: EditionRules> {
     /// After a person confirmed a turn that revealed nothing and handed the game to the
     /// computers: the number of moves before it, until the first computer move is shown.
     pub takeback: Option<usize>,
-    /// The edition's own bookkeeping.
-    pub tally: G::Tally,
     /// Sealed moves (duel bids) seats on other devices committed before their turn in the
     /// session, held until it comes.
     pub held: Vec<(Colour, G::Move)>,
@@ -218,7 +204,6 @@ impl<G: EditionRules> Session<G> {
             last_score_changes: Vec::new(),
             seats: Seats::default(),
             takeback: None,
-            tally: G::Tally::default(),
             held: Vec::new(),
             ended: None,
         };
@@ -284,7 +269,7 @@ impl<G: EditionRules> Session<G> {
     /// A short description for the list of saved games.
     pub fn summary(&self) -> String {
         let who: Vec<String> = self.players().iter().map(|&c| self.name(c)).collect();
-        self.game.saved_summary(&self.tally, &who.join(", "))
+        self.game.saved_summary(&who.join(", "))
     }
 
     /// With one person among computers, that person keeps the device: no hand-over screens,
@@ -300,7 +285,7 @@ impl<G: EditionRules> Session<G> {
 
     /// The player offered an optional move now (unless they passed).
     pub fn offer(&self) -> Option<Colour> {
-        if self.passed { None } else { self.shown.offer() }
+        if self.passed { None } else { self.shown.optional_mover() }
     }
 
     /// The player whose input or screen comes next (on the shown game).
@@ -412,7 +397,7 @@ impl<G: EditionRules> Session<G> {
             self.confirm();
             // Look at what only the mover was shown before passing the device on (alone among
             // computers the device stays anyway).
-            self.review = events.iter().any(G::shows_mover) && self.shown.to_move().first().copied() != self.holder && self.seats.solo(self.players()).is_none();
+            self.review = events.iter().any(G::private_to_mover) && self.shown.to_move().first().copied() != self.holder && self.seats.solo(self.players()).is_none();
         }
         Ok(())
     }
@@ -453,7 +438,7 @@ impl<G: EditionRules> Session<G> {
         let before = self.moves.len();
         let mut revealed = false;
         for m in staged {
-            let round = self.game.log_round(&self.tally);
+            let round = self.game.log_round();
             let Ok(ev) = self.game.play(m) else { unreachable!("staged moves replay") };
             revealed |= ev.iter().any(G::reveals);
             self.moves.push(m);
@@ -474,7 +459,7 @@ impl<G: EditionRules> Session<G> {
         if self.seats.person(G::mover(&m)) || !self.staged.is_empty() || self.pending.is_some() {
             return Err(IllegalMove::NotYourTurn);
         }
-        let round = self.game.log_round(&self.tally);
+        let round = self.game.log_round();
         let ev = self.game.play(m)?;
         self.last_score_changes.clear();
         self.moves.push(m);
@@ -526,7 +511,7 @@ impl<G: EditionRules> Session<G> {
     /// Plays a confirmed move of a record onto the game, logged as the table saw it (no
     /// screens: a record being read, or the log being retold).
     fn play_logged(&mut self, m: G::Move) -> Result<(), IllegalMove> {
-        let round = self.game.log_round(&self.tally);
+        let round = self.game.log_round();
         let ev = self.game.play(m)?;
         self.moves.push(m);
         self.record_events(&ev, round);
@@ -537,7 +522,7 @@ impl<G: EditionRules> Session<G> {
     fn record_events(&mut self, events: &[G::Event], round: u32) {
         self.last_score_changes.extend(events.iter().filter_map(G::score_change));
         let mut told = Told::default();
-        self.game.describe(&mut self.tally, events, round, &mut told);
+        self.game.describe(events, round, &mut told);
         self.log.append(&mut told.lines);
         self.announcements.append(&mut told.announcements);
     }

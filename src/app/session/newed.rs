@@ -1,47 +1,19 @@
 //! What the session machine needs of the New Edition: every move is staged until a card drawn
 //! from the deck or the game's end confirms the turn (the drawer then looks at the new hand
-//! before passing the device on), and the tally of scores over the turns and points by reason
-//! for the end screen.
+//! before passing the device on).
 
 use super::{EditionRules, Reading, Told};
 use crate::app::log::newed::describe;
 use crate::app::log::LogLine;
 use crate::engine::newed::view::View;
-use crate::engine::newed::{record::write_record, Event, Game, Move, Phase, ScoreReason, Setup};
+use crate::engine::newed::{record::write_record, Event, Game, Move, Phase, Setup};
 use crate::engine::notation::{RecordError, RecordReason};
-use crate::engine::{AnyRecord, ByColour, Colour, Edition, SetupError};
+use crate::engine::{AnyRecord, Colour, Edition, SetupError};
 use crate::tr;
-
-/// Points by reason, for the end screen.
-#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
-pub struct Breakdown {
-    /// Regions founded.
-    pub regions: i32,
-    /// Spaces gained by expansion.
-    pub expansions: i32,
-    /// Spaces lost (to others' expansions and cut off into neutral zones).
-    pub losses: i32,
-    /// Monopolies won and lost.
-    pub monopolies: i32,
-    /// The ducat bonus at the end.
-    pub bonuses: i32,
-}
-
-/// The New Edition's bookkeeping beside the log.
-#[derive(Clone, Default, Debug)]
-pub struct Tally {
-    /// Turns begun.
-    pub turn: u32,
-    /// Scores at the start of every turn and at the end.
-    pub history: Vec<ByColour<u32>>,
-    /// Points by reason.
-    pub breakdown: ByColour<Breakdown>,
-}
 
 impl EditionRules for Game {
     type Setup = Setup;
     type View = View;
-    type Tally = Tally;
 
     fn start(setup: &Setup) -> Result<(Game, Vec<Event>), SetupError> {
         Game::new(setup)
@@ -68,73 +40,35 @@ impl EditionRules for Game {
         true
     }
 
-    fn reveals(e: &Event) -> bool {
-        matches!(e, Event::Drew { .. } | Event::GameOver { .. })
-    }
-
     fn waits(_: &Move) -> bool {
         false
     }
 
-    fn shows_mover(e: &Event) -> bool {
-        matches!(e, Event::Drew { .. })
+    fn log_round(&self) -> u32 {
+        self.turns()
     }
 
-    fn sealed(_: &Move) -> bool {
-        false
-    }
-
-    fn offer(&self) -> Option<Colour> {
-        None
-    }
-
-    fn score_change(e: &Event) -> Option<(Colour, i32)> {
-        match e {
-            Event::Score { colour, delta, .. } => Some((*colour, *delta)),
-            _ => None,
-        }
-    }
-
-    fn log_round(&self, tally: &Tally) -> u32 {
-        tally.turn
-    }
-
-    fn describe(&self, tally: &mut Tally, events: &[Event], _: u32, out: &mut Told) {
-        if tally.history.is_empty() {
-            tally.history.push(ByColour::from_fn(|c| self.score(c)));
-        }
+    fn describe(&self, events: &[Event], round: u32, out: &mut Told) {
+        // A line counts to the turn begun by then: the one the move began in, and one more from
+        // each turn the events begin.
+        let mut turn = round;
         for e in events {
-            match e {
-                Event::Score { colour, delta, reason } => {
-                    let b = &mut tally.breakdown[*colour];
-                    match reason {
-                        ScoreReason::Founding => b.regions += delta,
-                        ScoreReason::Expansion => b.expansions += delta,
-                        ScoreReason::LostSpace | ScoreReason::NeutralZone => b.losses += delta,
-                        ScoreReason::MonopolyWon(_) | ScoreReason::MonopolyLost(_) => b.monopolies += delta,
-                        ScoreReason::DucatBonus => b.bonuses += delta,
-                    }
-                }
-                Event::TurnBegins { .. } => {
-                    tally.turn += 1;
-                    tally.history.push(ByColour::from_fn(|c| self.score(c)));
-                }
-                Event::GameOver { .. } => tally.history.push(ByColour::from_fn(|c| self.score(c))),
-                _ => {}
+            if let Event::TurnBegins { .. } = e {
+                turn += 1;
             }
             if let Some(said) = describe(e) {
-                out.lines.push(LogLine { round: tally.turn, colour: event_colour(e), said });
+                out.lines.push(LogLine { round: turn, colour: event_colour(e), said });
             }
         }
     }
 
-    fn saved_summary(&self, tally: &Tally, players: &str) -> String {
+    fn saved_summary(&self, players: &str) -> String {
         let state = if self.is_over() {
             tr!(String SessFinished)
         } else if matches!(self.phase(), Phase::Placement { .. }) {
             tr!(String SessSettingUp)
         } else {
-            tr!(SessTurn, n = tally.turn)
+            tr!(SessTurn, n = self.turns())
         };
         tr!(SessSummaryNew, players = players, state = state)
     }

@@ -420,11 +420,12 @@ mod new_edition {
         assert_eq!(s.screen(), NewScreen::Over);
         let again = NewSession::from_record("t".into(), &s.record()).unwrap();
         assert_eq!(again.game.summary(), s.game.summary());
-        assert!(s.tally.history.len() > 2);
-        let last = s.tally.history.last().unwrap();
+        assert!(s.game.history().len() > 2);
+        assert_eq!(again.game.history(), s.game.history(), "the history is the game's: a record replays it");
+        let last = s.game.history().last().unwrap();
         for &c in s.game.players() {
             assert_eq!(last[c], s.game.score(c));
-            let b = s.tally.breakdown[c];
+            let b = s.game.breakdown(c);
             assert_eq!(b.regions + b.expansions + b.losses + b.monopolies + b.bonuses, s.game.score(c) as i32, "{c}: the breakdown adds up");
         }
         assert!(s.log.iter().any(|l| s.names().say(&l.said).contains("game is over") || s.names().say(&l.said).contains("wins") || s.names().say(&l.said).contains("win")), "{:?}", s.log.last());

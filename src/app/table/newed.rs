@@ -61,7 +61,7 @@ impl TableWords for Game {
             .players
             .iter()
             .map(|&c| {
-                let b = s.tally.breakdown[c];
+                let b = s.game.breakdown(c);
                 (c, [b.regions, b.expansions, b.losses, b.monopolies, b.bonuses, v.scores[c] as i32, s.game.ducats(c) as i32].to_vec())
             })
             .collect();
@@ -70,7 +70,7 @@ impl TableWords for Game {
             how: Some(if king { said!(PanelEndKing) } else { said!(PanelEndDeck) }),
             head: [said!(PanelColRegions), said!(PanelColExpansions), said!(PanelColLosses), said!(PanelColMonopolies), said!(PanelColBonuses), said!(PanelColTotal), said!(PanelColDucats)].to_vec(),
             rows,
-            history: s.tally.history.clone(),
+            history: s.game.history().to_vec(),
             chip: Some(v.king_chip),
             turns: true,
             hints: crate::app::seats::hints_line(&s.seats, &s.setup.players),

@@ -182,76 +182,18 @@ pub fn bot_error(e: crate::app::computers::BotError) -> String {
     }
 }
 
-/// Why a move was refused, in the current language (starting lowercase, like the engine's).
+/// Why a move was refused, in the current language (starting lowercase, like the engine's): the
+/// key `Illegal<name>` of the refusal's kind, its `{placeholders}` filled with the fields by name.
 pub fn refusal(e: IllegalMove) -> String {
-    use IllegalMove::*;
-    match e {
-        GameOver => tr!(String IllegalGameOver),
-        OffBoard => tr!(String IllegalOffBoard),
-        NotYourTurn => tr!(String IllegalNotYourTurn),
-        NotNow => tr!(String IllegalNotNow),
-        CastleNotOnOpenCountry => tr!(String IllegalCastleNotOnOpenCountry),
-        SpaceOccupied => tr!(String IllegalSpaceOccupied),
-        CastleTooClose { min_distance } => tr!(IllegalCastleTooClose, n = min_distance),
-        NoRoomForKnight => tr!(String IllegalNoRoomForKnight),
-        KnightNotNextToCastle => tr!(String IllegalKnightNotNextToCastle),
-        KnightNotOnOpenCountry => tr!(String IllegalKnightNotOnOpenCountry),
-        WrongNumberOfDecisionCards { expected } => tr!(IllegalWrongNumberOfDecisionCards, n = expected),
-        SameDecisionCardTwice => tr!(String IllegalSameDecisionCardTwice),
-        CardNotInHand => tr!(String IllegalCardNotInHand),
-        NotAfterOwnDecision => tr!(String IllegalNotAfterOwnDecision),
-        NotOwnProvince => tr!(String IllegalNotOwnProvince),
-        NotForeignProvince => tr!(String IllegalNotForeignProvince),
-        ProvincesNotNeighbours => tr!(String IllegalProvincesNotNeighbours),
-        AlreadyAllied => tr!(String IllegalAlreadyAllied),
-        NoSuchAlliance => tr!(String IllegalNoSuchAlliance),
-        NoForeignKnightThere => tr!(String IllegalNoForeignKnightThere),
-        OnlyLink => tr!(String IllegalOnlyLink),
-        NotInOwnProvince => tr!(String IllegalNotInOwnProvince),
-        NoKnightInStock => tr!(String IllegalNoKnightInStock),
-        CannotAfford => tr!(String IllegalCannotAfford),
-        BadTreasurePayment => tr!(String IllegalBadTreasurePayment),
-        OfferNotHigher => tr!(String IllegalOfferNotHigher),
-        NotEnoughMoney => tr!(String IllegalNotEnoughMoney),
-        NoOfferToAccept => tr!(String IllegalNoOfferToAccept),
-        AlreadyBid => tr!(String IllegalAlreadyBid),
-        NoBordersLeft => tr!(String IllegalNoBordersLeft),
-        ThreeProvinces => tr!(String IllegalThreeProvinces),
-        BorderExists => tr!(String IllegalBorderExists),
-        BorderInsideProvince => tr!(String IllegalBorderInsideProvince),
-        BorderSeparatesPieces => tr!(String IllegalBorderSeparatesPieces),
-        NotEnoughBorders => tr!(String IllegalNotEnoughBorders),
-        NoKnightLeft => tr!(String IllegalNoKnightLeft),
-        KnightTerrain => tr!(String IllegalKnightTerrain),
-        KnightNotConnected => tr!(String IllegalKnightNotConnected),
-        NoExpansionLeft => tr!(String IllegalNoExpansionLeft),
-        NotAdjacentToProvince => tr!(String IllegalNotAdjacentToProvince),
-        OwnProvince => tr!(String IllegalOwnProvince),
-        SpaceHasCastle => tr!(String IllegalSpaceHasCastle),
-        SpaceHasForeignKnight => tr!(String IllegalSpaceHasForeignKnight),
-        TooFewKnights => tr!(String IllegalTooFewKnights),
-        ProvincesAllied => tr!(String IllegalProvincesAllied),
-        AlreadyInProvince => tr!(String IllegalAlreadyInProvince),
-        PileEmpty => tr!(String IllegalPileEmpty),
-        CardNotInPile => tr!(String IllegalCardNotInPile),
-        MustTakeFromOpenedPile => tr!(String IllegalMustTakeFromOpenedPile),
-        PileAlreadyOpen => tr!(String IllegalPileAlreadyOpen),
-        PowerCardNotInHand => tr!(String IllegalPowerCardNotInHand),
-        NoSuchAction => tr!(String IllegalNoSuchAction),
-        CardNotInMarket => tr!(String IllegalCardNotInMarket),
-        CardJustSold => tr!(String IllegalCardJustSold),
-        DeckEmpty => tr!(String IllegalDeckEmpty),
-        RegionWithoutKnight => tr!(String IllegalRegionWithoutKnight),
-        NoRemovableKnight => tr!(String IllegalNoRemovableKnight),
-        RegionNotNamed => tr!(String IllegalRegionNotNamed),
-        NoGroundForKnight => tr!(String IllegalNoGroundForKnight),
-        ActionNotBegun => tr!(String IllegalActionNotBegun),
-        NoBorderToPlace => tr!(String IllegalNoBorderToPlace),
-        NoKnightToPlace => tr!(String IllegalNoKnightToPlace),
-        NoSpaceToTake => tr!(String IllegalNoSpaceToTake),
-        NoRenegadePossible => tr!(String IllegalNoRenegadePossible),
-        NoAlliancePossible => tr!(String IllegalNoAlliancePossible),
-    }
+    let name = e.name();
+    let Ok(i) = crate::i18n::REFUSALS.binary_search_by(|(n, _)| n.cmp(&name)) else {
+        // Every kind has its key: `every_refusal_has_words_in_every_language` checks it.
+        debug_assert!(false, "no key Illegal{name}");
+        return e.to_string();
+    };
+    let args = e.args();
+    let args: Vec<(&str, &dyn std::fmt::Display)> = args.iter().map(|(n, v)| (*n, v as &dyn std::fmt::Display)).collect();
+    crate::i18n::fill(crate::i18n::REFUSALS[i].1, &args)
 }
 
 #[cfg(test)]

@@ -11,95 +11,30 @@ fn space(s: &str) -> Space {
     Space::parse(s).expect("space")
 }
 
-/// One refusal of each kind. The `match` lists every variant without a wildcard, so a new
-/// refusal doesn't compile until it is listed there, and the test fails until it has a sample.
+/// One refusal of each kind (the engine's list), and one more count of decision cards.
 fn every_refusal() -> Vec<IllegalMove> {
-    use IllegalMove::*;
-    fn kind(e: IllegalMove) -> u8 {
-        match e {
-            GameOver => 0,
-            OffBoard => 1,
-            NotYourTurn => 2,
-            NotNow => 3,
-            CastleNotOnOpenCountry => 4,
-            SpaceOccupied => 5,
-            CastleTooClose { .. } => 6,
-            NoRoomForKnight => 7,
-            KnightNotNextToCastle => 8,
-            KnightNotOnOpenCountry => 9,
-            WrongNumberOfDecisionCards { .. } => 10,
-            SameDecisionCardTwice => 11,
-            CardNotInHand => 12,
-            NotAfterOwnDecision => 13,
-            NotOwnProvince => 14,
-            NotForeignProvince => 15,
-            ProvincesNotNeighbours => 16,
-            AlreadyAllied => 17,
-            NoSuchAlliance => 18,
-            NoForeignKnightThere => 19,
-            OnlyLink => 20,
-            NotInOwnProvince => 21,
-            NoKnightInStock => 22,
-            CannotAfford => 23,
-            BadTreasurePayment => 24,
-            OfferNotHigher => 25,
-            NotEnoughMoney => 26,
-            NoOfferToAccept => 27,
-            AlreadyBid => 28,
-            NoBordersLeft => 29,
-            ThreeProvinces => 30,
-            BorderExists => 31,
-            BorderInsideProvince => 32,
-            BorderSeparatesPieces => 33,
-            NotEnoughBorders => 34,
-            NoKnightLeft => 35,
-            KnightTerrain => 36,
-            KnightNotConnected => 37,
-            NoExpansionLeft => 38,
-            NotAdjacentToProvince => 39,
-            OwnProvince => 40,
-            SpaceHasCastle => 41,
-            SpaceHasForeignKnight => 42,
-            TooFewKnights => 43,
-            ProvincesAllied => 44,
-            AlreadyInProvince => 45,
-            PileEmpty => 46,
-            CardNotInPile => 47,
-            MustTakeFromOpenedPile => 48,
-            PileAlreadyOpen => 49,
-            PowerCardNotInHand => 50,
-            NoSuchAction => 51,
-            CardNotInMarket => 52,
-            CardJustSold => 53,
-            DeckEmpty => 54,
-            RegionWithoutKnight => 55,
-            NoRemovableKnight => 56,
-            RegionNotNamed => 57,
-            NoGroundForKnight => 58,
-            ActionNotBegun => 59,
-            NoBorderToPlace => 60,
-            NoKnightToPlace => 61,
-            NoSpaceToTake => 62,
-            NoRenegadePossible => 63,
-            NoAlliancePossible => 64,
+    let mut all = IllegalMove::EXAMPLES.to_vec();
+    all.push(IllegalMove::WrongNumberOfDecisionCards { expected: 1 });
+    all
+}
+
+#[test]
+fn every_refusal_has_words_in_every_language() {
+    crate::i18n::tests::install_all();
+    assert_eq!(crate::i18n::REFUSALS.len(), IllegalMove::EXAMPLES.len(), "one key per kind, no other");
+    for lang in Lang::ALL {
+        set_lang(lang);
+        for e in every_refusal() {
+            let name = e.name();
+            assert!(crate::i18n::REFUSALS.iter().any(|(n, _)| *n == name), "no key Illegal{name}");
+            let text = refusal(e);
+            assert!(!text.trim().is_empty() && !text.contains(['{', '}']), "{lang:?} {e:?}: {text:?}");
+            for (_, v) in e.args() {
+                assert!(text.contains(&v.to_string()), "{lang:?} {e:?}: {text:?} says no {v}");
+            }
         }
     }
-    const KINDS: u8 = 65;
-    let all = vec![
-        GameOver, OffBoard, NotYourTurn, NotNow, CastleNotOnOpenCountry, SpaceOccupied, CastleTooClose { min_distance: 3 }, NoRoomForKnight,
-        KnightNotNextToCastle, KnightNotOnOpenCountry, WrongNumberOfDecisionCards { expected: 1 }, WrongNumberOfDecisionCards { expected: 2 },
-        SameDecisionCardTwice, CardNotInHand, NotAfterOwnDecision, NotOwnProvince, NotForeignProvince, ProvincesNotNeighbours, AlreadyAllied,
-        NoSuchAlliance, NoForeignKnightThere, OnlyLink, NotInOwnProvince, NoKnightInStock, CannotAfford, BadTreasurePayment, OfferNotHigher,
-        NotEnoughMoney, NoOfferToAccept, AlreadyBid, NoBordersLeft, ThreeProvinces, BorderExists, BorderInsideProvince, BorderSeparatesPieces,
-        NotEnoughBorders, NoKnightLeft, KnightTerrain, KnightNotConnected, NoExpansionLeft, NotAdjacentToProvince, OwnProvince, SpaceHasCastle,
-        SpaceHasForeignKnight, TooFewKnights, ProvincesAllied, AlreadyInProvince, PileEmpty, CardNotInPile, MustTakeFromOpenedPile,
-        PileAlreadyOpen, PowerCardNotInHand, NoSuchAction, CardNotInMarket, CardJustSold, DeckEmpty, RegionWithoutKnight, NoRemovableKnight,
-        RegionNotNamed, NoGroundForKnight, ActionNotBegun, NoBorderToPlace, NoKnightToPlace, NoSpaceToTake, NoRenegadePossible,
-        NoAlliancePossible,
-    ];
-    let kinds: BTreeSet<u8> = all.iter().map(|&e| kind(e)).collect();
-    assert_eq!(kinds, (0..KINDS).collect(), "every refusal has a sample");
-    all
+    set_lang(Lang::En);
 }
 
 /// One setup error of each kind, with the edition whose setup it is.

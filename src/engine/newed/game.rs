@@ -2,7 +2,7 @@
 //! sequences the steps of a turn).
 
 use super::cards::{PowerAction, PowerCardId};
-use super::event::Event;
+use super::event::{Event, ScoreReason};
 use super::map::Layout;
 use super::moves::Move;
 use super::setup::Setup;
@@ -89,6 +89,21 @@ pub enum Phase {
     Over,
 }
 
+/// A colour's points by reason, for the end table.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+pub struct Breakdown {
+    /// Regions founded.
+    pub regions: i32,
+    /// Spaces gained by expansion.
+    pub expansions: i32,
+    /// Spaces lost (to others' expansions and cut off into neutral zones).
+    pub losses: i32,
+    /// Monopolies won and lost.
+    pub monopolies: i32,
+    /// The ducat bonus at the end.
+    pub bonuses: i32,
+}
+
 /// A game of the New Edition.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
@@ -116,6 +131,11 @@ pub struct Game {
     pub(super) by_king: bool,
     /// Turns begun so far (a clock for computer players' look-ahead).
     pub(super) turns: u32,
+    /// Points by reason.
+    pub(super) breakdown: ByColour<Breakdown>,
+    /// Scores at the start, at the start of every turn and at the end. Shared until a turn
+    /// begins: searches clone games by the thousand.
+    pub(super) history: std::sync::Arc<Vec<ByColour<u32>>>,
 }
 
 impl Game {
@@ -320,11 +340,15 @@ impl Game {
             winners: Vec::new(),
             by_king: false,
             turns: 0,
+            breakdown: ByColour::default(),
+            history: std::sync::Arc::new(Vec::new()),
         };
         let mut events = Vec::new();
         if g.custom {
             g.begin_turn(start, &mut events);
         }
+        g.history = vec![g.scores].into();
+        g.keep_books(&events);
         Ok((g, events))
     }
 
@@ -430,6 +454,16 @@ impl Game {
         self.turns
     }
 
+    /// A colour's points by reason.
+    pub fn breakdown(&self, c: Colour) -> Breakdown {
+        self.breakdown[c]
+    }
+
+    /// The scores at the start, at the start of every turn and at the end.
+    pub fn history(&self) -> &[ByColour<u32>] {
+        &self.history
+    }
+
     /// True when the King chip ended the game (R-N5).
     pub fn won_by_king(&self) -> bool {
         self.by_king
@@ -492,7 +526,29 @@ impl Game {
         let mut ev = Vec::new();
         self.apply(mv, &mut ev)?;
         self.check_king(&mut ev);
+        self.keep_books(&ev);
         Ok(ev)
+    }
+
+    /// Points by reason and the scores' history, after a move's (or the start's) events: a
+    /// turn's scores are those after the move that began it.
+    fn keep_books(&mut self, events: &[Event]) {
+        for e in events {
+            match e {
+                Event::Score { colour, delta, reason } => {
+                    let b = &mut self.breakdown[*colour];
+                    *match reason {
+                        ScoreReason::Founding => &mut b.regions,
+                        ScoreReason::Expansion => &mut b.expansions,
+                        ScoreReason::LostSpace | ScoreReason::NeutralZone => &mut b.losses,
+                        ScoreReason::MonopolyWon(_) | ScoreReason::MonopolyLost(_) => &mut b.monopolies,
+                        ScoreReason::DucatBonus => &mut b.bonuses,
+                    } += delta;
+                }
+                Event::TurnBegins { .. } | Event::GameOver { .. } => std::sync::Arc::make_mut(&mut self.history).push(self.scores),
+                _ => {}
+            }
+        }
     }
 
     fn apply(&mut self, mv: Move, ev: &mut Vec<Event>) -> Result<(), IllegalMove> {

@@ -19,7 +19,7 @@ pub mod view;
 
 pub use cards::{PowerAction, PowerCard, PowerCardId};
 pub use event::{Event, ScoreReason};
-pub use game::{Game, Phase, Work};
+pub use game::{Breakdown, Game, Phase, Work};
 pub use map::{Layout, TilePlacement};
 pub use moves::Move;
 pub use record::Record;
