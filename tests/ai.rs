@@ -4,7 +4,8 @@
 use loewenherz::engine::ai::{self, Level, Searchable};
 use loewenherz::engine::bot::RandomBot;
 use loewenherz::engine::classic::game::Phase;
-use loewenherz::engine::{classic, newed, AnyRecord, Colour, Rules, Treasures};
+use loewenherz::engine::{classic, newed, AnyRecord, Colour, Rules};
+use loewenherz::engine::classic::Treasures;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -15,7 +15,8 @@ mod common;
 
 use common::fingerprint;
 use loewenherz::engine::classic::record::write_record;
-use loewenherz::engine::{CardId, Colour, Edge, Event, Game, Move, Phase, PoliticsCard, Record, Setup, SetupKind, Space, Treasures};
+use loewenherz::engine::{Colour, Edge, Space};
+use loewenherz::engine::classic::{CardId, Event, Game, Move, Phase, PoliticsCard, Record, Setup, SetupKind, Treasures};
 use loewenherz::engine::grid::CLASSIC;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{c, replay, score_changes};
-use loewenherz::engine::{Event, Record, ScoreReason};
+use loewenherz::engine::classic::{Event, Record, ScoreReason};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;

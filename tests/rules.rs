@@ -21,7 +21,8 @@
 mod common;
 
 use common::{c, game, legal, play, refuse, replay, score_changes, scored};
-use loewenherz::engine::{Action, CardId, Event, Game, IllegalMove, Phase, PoliticsCard, Record, ScoreReason, Setup, SetupKind, Space};
+use loewenherz::engine::{IllegalMove, Space};
+use loewenherz::engine::classic::{Action, CardId, Event, Game, Phase, PoliticsCard, Record, ScoreReason, Setup, SetupKind};
 
 fn s(name: &str) -> Space {
     Space::parse(name).expect("space")
@@ -245,7 +246,7 @@ fn alliance_bars_expansion_until_bought_out() {
     // Either order of the two castles names the alliance (both are listed).
     assert!(legal(&g).contains(&"red unally f7 i8".to_string()));
     let ev = play(&mut g, "red unally i8 f7");
-    assert!(ev.contains(&Event::Unallied { by: c("red"), a: s("f7"), b: s("i8"), money: 10, treasures: loewenherz::engine::Treasures::NONE }));
+    assert!(ev.contains(&Event::Unallied { by: c("red"), a: s("f7"), b: s("i8"), money: 10, treasures: loewenherz::engine::classic::Treasures::NONE }));
     assert_eq!(g.ducats(c("red")), before - 10);
     assert!(g.alliances().is_empty());
     play(&mut g, "red expand h7");
@@ -366,7 +367,7 @@ fn treasure_pays_costs_without_change() {
     refuse(&mut g, "red knight f8 treasure12", IllegalMove::BadTreasurePayment);
     refuse(&mut g, "red knight g8 treasure8", IllegalMove::BadTreasurePayment);
     let ev = play(&mut g, "red knight f8 treasure8");
-    assert!(ev.contains(&Event::Paid { by: c("red"), money: 0, treasures: loewenherz::engine::Treasures(1) }));
+    assert!(ev.contains(&Event::Paid { by: c("red"), money: 0, treasures: loewenherz::engine::classic::Treasures(1) }));
     assert_eq!(g.ducats(c("red")), 3, "no change is given for the 8");
     assert_eq!(g.hand(c("red")), [PoliticsCard::Treasure(10)]);
     assert_eq!(g.discards(), [PoliticsCard::Treasure(8)]);
@@ -572,7 +573,7 @@ fn duel_tie_bids_again_and_second_tie_voids_the_action() {
     play(&mut g, "red bid 0");
     play(&mut g, "purple bid 7");
     let ev = play(&mut g, "yellow bid 6");
-    assert!(ev.contains(&Event::DuelWon { by: c("purple"), paid: 7, treasures: loewenherz::engine::Treasures::NONE }));
+    assert!(ev.contains(&Event::DuelWon { by: c("purple"), paid: 7, treasures: loewenherz::engine::classic::Treasures::NONE }));
     assert_eq!(g.ducats(c("purple")), 5);
     assert!(ev.contains(&Event::Performs { action: 3, kind: Action::KnightOrExpand, by: c("purple") }));
 }
@@ -698,7 +699,8 @@ fn last_decider_may_decline_a_politics_card_when_nothing_follows() {
 /// (and scores nothing), as in the New Edition's placement.
 #[test]
 fn the_first_castle_of_a_variable_setup_founds_no_province() {
-    use loewenherz::engine::{Colour, Move};
+    use loewenherz::engine::Colour;
+    use loewenherz::engine::classic::Move;
     let (mut g, _) = Game::new(&Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Variable, 3)).unwrap();
     let castle = g.legal_moves().into_iter().find(|m| matches!(m, Move::Castle { .. })).expect("a castle to place");
     g.play(castle).unwrap();

@@ -3,7 +3,8 @@
 mod common;
 
 use common::{c, game, play};
-use loewenherz::engine::{Colour, Game, Record};
+use loewenherz::engine::Colour;
+use loewenherz::engine::classic::{Game, Record};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -115,7 +116,7 @@ fn an_action_does_not_end_by_itself_because_its_performer_cannot_pay() {
     for viewer in [Some(c("red")), Some(c("purple")), None] {
         assert_eq!(poor.view(viewer), rich.view(viewer));
     }
-    assert!(matches!(poor.phase(), loewenherz::engine::Phase::Perform { by: Colour::Yellow, .. }));
+    assert!(matches!(poor.phase(), loewenherz::engine::classic::Phase::Perform { by: Colour::Yellow, .. }));
     assert_eq!(common::legal(&poor), ["yellow done"]);
     assert_eq!(common::legal(&rich), ["yellow knight h8", "yellow done"]);
 }

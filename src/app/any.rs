@@ -7,7 +7,8 @@ use super::replay::Replay;
 use super::seats::Seats;
 use super::session::Session;
 use super::table::{Command, Table};
-use crate::engine::{classic, newed, AnyRecord, Edition, IllegalMove, SetupError, SetupKind};
+use crate::engine::{classic, newed, AnyRecord, Edition, IllegalMove, SetupError};
+use crate::engine::classic::SetupKind;
 use std::convert::Infallible;
 
 /// A game on this device, of either edition.

@@ -114,7 +114,7 @@ impl AnySession {
             AnySession::Classic(s) => {
                 let v = s.shown.view(Some(who));
                 let Some(line) = line else { return Ok(super::hint::classic(&v, None, &[], None)) };
-                let m: crate::engine::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::Classic), &e))?;
+                let m: crate::engine::classic::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::Classic), &e))?;
                 let mut after = s.shown.clone();
                 let events = after.play(m).map_err(super::words::refusal)?;
                 Ok(super::hint::classic(&v, Some(m), &events, Some(after.board())))
@@ -145,7 +145,7 @@ impl AnySession {
 mod tests {
     use super::*;
     use crate::app::seats::Seats;
-    use crate::engine::{Setup, SetupKind};
+    use crate::engine::classic::{Setup, SetupKind};
 
     #[test]
     fn a_computer_due_is_asked_once_and_its_answer_played_or_refused() {

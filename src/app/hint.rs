@@ -13,7 +13,8 @@ use super::said::{Arg, Names, Said};
 use crate::engine::classic::view::PhaseView as CPhase;
 use crate::engine::newed::view::PhaseView as NPhase;
 use crate::engine::classic::{event as cevent, moves as cmoves, view as cview};
-use crate::engine::{newed, Action, CardFace, Colour, Edge, MineKind, PoliticsCard, Space, Treasures};
+use crate::engine::{newed, Colour, Edge, MineKind, Space};
+use crate::engine::classic::{Action, CardFace, PoliticsCard, Treasures};
 use crate::engine::newed::{PowerAction, PowerCardId};
 use crate::i18n::Key;
 use crate::said;
@@ -610,7 +611,7 @@ mod tests {
     fn classic_hints_over_200_positions_say_what_and_why_in_every_language_and_mark_the_moves_places() {
         use crate::engine::classic::game::Game;
         use crate::engine::classic::moves::Move;
-        use crate::engine::{Setup, SetupKind};
+        use crate::engine::classic::{Setup, SetupKind};
         const WANTED: [&str; 16] = ["castle", "knight", "decide", "alliance", "renegade", "offer", "accept", "duel", "bid", "border", "expand", "open", "take", "done", "unally", "pass"];
         crate::i18n::tests::install_all();
         let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
@@ -644,12 +645,12 @@ mod tests {
                     let events = after.play(m).unwrap();
                     let cut = events.iter().position(<Game as crate::engine::Rules>::reveals).unwrap_or(events.len());
                     let scored: i32 = events[..cut].iter().filter_map(|e| match e {
-                        crate::engine::Event::Score { colour, delta, .. } if *colour == who => Some(*delta),
+                        crate::engine::classic::Event::Score { colour, delta, .. } if *colour == who => Some(*delta),
                         _ => None,
                     }).sum();
                     let h = classic(&v, Some(m), &events, Some(after.board()));
                     let line = m.to_string();
-                    let only = events[..cut].iter().filter(|e| matches!(e, crate::engine::Event::Score { colour, .. } if *colour == who)).count() == 1;
+                    let only = events[..cut].iter().filter(|e| matches!(e, crate::engine::classic::Event::Score { colour, .. } if *colour == who)).count() == 1;
                     check(&h, &line, &names, only.then_some(scored));
                     let want: Vec<Pick> = match m {
                         Move::Decide { first, second, .. } => std::iter::once(first).chain(second).map(Pick::Decision).collect(),
@@ -834,11 +835,11 @@ mod tests {
 
     #[test]
     fn a_classic_hint_names_the_decision_cards_the_treasures_bid_and_passing() {
-        use crate::engine::{PhaseView, Treasures};
+        use crate::engine::classic::{PhaseView, Treasures};
         crate::i18n::tests::install_all();
         let names = names(Edition::Classic, &[Colour::Red, Colour::Yellow, Colour::Purple]);
-        let setup = crate::engine::Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], crate::engine::SetupKind::Basic, 42);
-        let (g, _) = crate::engine::Game::new(&setup).unwrap();
+        let setup = crate::engine::classic::Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], crate::engine::classic::SetupKind::Basic, 42);
+        let (g, _) = crate::engine::classic::Game::new(&setup).unwrap();
         let v = g.view(Some(Colour::Red));
         let m = cmoves::Move::Decide { by: Colour::Red, first: 1, second: Some(3) };
         let h = classic(&v, Some(m), &g.clone().play(m).unwrap(), None);

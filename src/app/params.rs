@@ -1,7 +1,9 @@
 //! Starting a game from a link: `?game=classic&players=red,yellow,purple&setup=basic&seed=42&names=Ann,Ben,Cleo`
 //! or `?game=new&players=red,blue,orange&seed=42&names=Ann,Ben,Cleo`.
 
-use crate::engine::{newed, Colour, Edition, Setup, SetupKind};
+use crate::engine::{newed, Colour, Edition};
+
+use crate::engine::classic::{Setup, SetupKind};
 use crate::tr;
 
 /// A new game's options, from the start screen or a link.

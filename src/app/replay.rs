@@ -57,7 +57,8 @@ mod tests {
     use crate::engine::bot::play_out;
     use crate::engine::classic::game::Game;
     use crate::engine::classic::record::write_record;
-    use crate::engine::{Colour, Setup, SetupKind};
+    use crate::engine::Colour;
+    use crate::engine::classic::{Setup, SetupKind};
 
     #[test]
     fn a_record_opens_as_its_own_edition_and_never_as_the_other() {

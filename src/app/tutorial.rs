@@ -229,7 +229,8 @@ mod tests {
     use super::*;
     use crate::app::AnySession;
     use crate::engine::ai::{bot_seed, decide, next_to_ask, Level};
-    use crate::engine::{Colour, Event, Game, Move};
+    use crate::engine::Colour;
+    use crate::engine::classic::{Event, Game, Move};
 
     /// Plays the Classic lesson as the page does: the learner makes each step's move, the
     /// computers decide at the easy level with their seeds; returns the session at the lesson's end.

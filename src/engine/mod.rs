@@ -11,7 +11,8 @@
 //! Rulings `R-…` refer to shared/RULES.md. Nothing here touches the browser.
 //!
 //! ```
-//! use loewenherz::engine::{Colour, Game, Move, Setup, SetupKind};
+//! use loewenherz::engine::classic::{Game, Move, Setup, SetupKind};
+//! use loewenherz::engine::Colour;
 //! let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42);
 //! let (mut game, _) = Game::new(&setup).unwrap();
 //! assert_eq!(game.to_move(), vec![Colour::Red]);
@@ -37,14 +38,7 @@ pub mod seating;
 
 pub use board::land::{Land, MineKind, Terrain};
 pub use board::{Board, Piece, PieceKind};
-pub use classic::cards::{Action, CardFace, CardId, PoliticsCard, Treasures};
-pub use classic::event::{Event, ScoreReason};
-pub use classic::game::{Breakdown, Game, Phase};
-pub use classic::map::Map;
-pub use classic::moves::Move;
-pub use classic::record::{Record, RecordError};
-pub use classic::setup::{Setup, SetupKind};
-pub use classic::view::{PhaseView, View};
+pub use notation::RecordError;
 pub use colour::{ByColour, Colour};
 pub use edition::{AnyEvent, AnyGame, AnyMove, AnyRecord, Edition, Rules};
 pub use error::{IllegalMove, SetupError};

@@ -164,7 +164,8 @@ pub fn mount() {
 mod tests {
     use super::*;
     use crate::app::AnySession;
-    use crate::engine::{Colour, Setup, SetupKind};
+    use crate::engine::Colour;
+    use crate::engine::classic::{Setup, SetupKind};
 
     type Session = crate::app::session::Session<crate::engine::classic::game::Game>;
 
@@ -233,11 +234,11 @@ mod tests {
     }
 
     /// Red's province a1–c2 beside purple's d1–e2; red holds `card` and has just laid decision cards 1 and 2.
-    fn neighbours_after_red_decided(card: crate::engine::PoliticsCard, knights: &[(Colour, &str)]) -> Session {
+    fn neighbours_after_red_decided(card: crate::engine::classic::PoliticsCard, knights: &[(Colour, &str)]) -> Session {
         neighbours_after_red_decided_holding(vec![card], knights)
     }
 
-    fn neighbours_after_red_decided_holding(hand: Vec<crate::engine::PoliticsCard>, knights: &[(Colour, &str)]) -> Session {
+    fn neighbours_after_red_decided_holding(hand: Vec<crate::engine::classic::PoliticsCard>, knights: &[(Colour, &str)]) -> Session {
         use crate::engine::{Edge, Space};
         let sp = |s: &str| Space::parse(s).unwrap();
         let mut setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Custom, 1);
@@ -247,13 +248,14 @@ mod tests {
         setup.hands = vec![(Colour::Red, hand)];
         let mut s = Session::new("wasm-politics".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
         s.take_device(Colour::Red);
-        s.act(crate::engine::Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
+        s.act(crate::engine::classic::Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
         s
     }
 
     #[wasm_bindgen_test]
     async fn alliance_is_played_by_tapping_two_castles() {
-        use crate::engine::{PoliticsCard, Space};
+        use crate::engine::Space;
+        use crate::engine::classic::PoliticsCard;
         let sp = |s: &str| Space::parse(s).unwrap();
         let s = neighbours_after_red_decided(PoliticsCard::Alliance, &[(Colour::Red, "a2"), (Colour::Purple, "d2")]);
         let ctx = Ctx::new(Some(AnySession::Classic(s)));
@@ -278,7 +280,8 @@ mod tests {
 
     #[wasm_bindgen_test]
     async fn renegade_is_played_by_tapping_the_foreign_knight_then_the_own_space() {
-        use crate::engine::{Piece, PieceKind, PoliticsCard, Space};
+        use crate::engine::{Piece, PieceKind, Space};
+        use crate::engine::classic::PoliticsCard;
         let sp = |s: &str| Space::parse(s).unwrap();
         let s = neighbours_after_red_decided(PoliticsCard::Renegade, &[(Colour::Red, "a2"), (Colour::Purple, "e1"), (Colour::Purple, "e2")]);
         let ctx = Ctx::new(Some(AnySession::Classic(s)));
@@ -308,7 +311,8 @@ mod tests {
 
     #[wasm_bindgen_test]
     async fn a_forest_cost_may_be_paid_with_a_treasure_card_instead_of_money() {
-        use crate::engine::{PoliticsCard, Space};
+        use crate::engine::Space;
+        use crate::engine::classic::PoliticsCard;
         let sp = |s: &str| Space::parse(s).unwrap();
         let s = neighbours_after_red_decided_holding(vec![PoliticsCard::Renegade, PoliticsCard::Treasure(10)], &[(Colour::Red, "a2"), (Colour::Purple, "e1"), (Colour::Purple, "e2")]);
         let ctx = Ctx::new(Some(AnySession::Classic(s)));

@@ -14,7 +14,8 @@ use crate::app::panels::{saves, SaveRow, SaveTap};
 use crate::app::params::{parse_link, LinkRequest, StartOptions};
 use crate::app::seats::Seats;
 use crate::engine::ai::Level;
-use crate::engine::{Colour, Edition, SetupKind};
+use crate::engine::{Colour, Edition};
+use crate::engine::classic::SetupKind;
 use crate::tr;
 use leptos::prelude::*;
 

@@ -272,7 +272,7 @@ mod tests {
     fn finished_records() -> Vec<(&'static str, String)> {
         let players = vec![Colour::Red, Colour::Yellow, Colour::Purple, Colour::Grey];
         let bots: Vec<(Colour, Level)> = players.iter().map(|&c| (c, Level::Random)).collect();
-        let setup = classic::setup::Setup::new(players, crate::engine::SetupKind::Basic, 5);
+        let setup = classic::setup::Setup::new(players, crate::engine::classic::SetupKind::Basic, 5);
         let (game, _) = classic::game::Game::new(&setup).unwrap();
         let (_, moves, _) = play_game(game, &bots, 5, || 0.0).unwrap();
         let classic = classic::record::write_record(&setup, &[], &moves);

@@ -84,7 +84,7 @@ fn Log() -> impl IntoView {
 fn board_tap(ctx: Ctx, tap: BoardTap) {
     use crate::app::targets::{classic, newed, Tap};
     enum Decided {
-        Classic(Tap<crate::engine::Move>),
+        Classic(Tap<crate::engine::classic::Move>),
         New(Tap<crate::engine::newed::Move>),
     }
     let mode = ctx.mode.get_untracked();

@@ -2,7 +2,9 @@
 //! (shared/NOTATION.md), replayed, and then probed move by move.
 #![allow(dead_code)]
 
-use loewenherz::engine::{Colour, Event, Game, IllegalMove, Move, Record, ScoreReason};
+use loewenherz::engine::{Colour, IllegalMove};
+
+use loewenherz::engine::classic::{Event, Game, Move, Record, ScoreReason};
 
 /// Replays a record text; panics with the referee's `line N: reason` if it fails.
 pub fn game(text: &str) -> Game {

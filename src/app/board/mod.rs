@@ -11,7 +11,8 @@ use super::targets::{Mode, Target};
 use crate::engine::board::land::Terrain;
 use crate::engine::board::Piece;
 use crate::engine::grid::{Grid, CLASSIC, NEW_EDITION};
-use crate::engine::{newed, Colour, Edge, Edition, Map, Space, View};
+use crate::engine::{newed, Colour, Edge, Edition, Space};
+use crate::engine::classic::{Map, View};
 use crate::tr;
 
 /// Everything the board draws.
@@ -375,7 +376,7 @@ impl BoardModel {
 mod tests {
     use super::*;
     use crate::engine::newed::{Game as NewGame, Move as NewMove, Setup as NewSetup};
-    use crate::engine::{Game, Move, Setup, SetupKind};
+    use crate::engine::classic::{Game, Move, Setup, SetupKind};
 
     fn sp(s: &str) -> Space {
         Space::parse(s).unwrap()
@@ -449,7 +450,7 @@ mod tests {
         setup.castles = vec![(Colour::Red, sp("a1")), (Colour::Purple, sp("d1")), (Colour::Yellow, sp("a9"))];
         setup.knights = vec![(Colour::Red, sp("a2")), (Colour::Purple, sp("d2"))];
         setup.borders = ["c1-d1", "c2-d2", "a2-a3", "b2-b3", "c2-c3", "e1-f1", "e2-f2", "d2-d3", "e2-e3"].iter().map(|e| Edge::parse(e).unwrap()).collect();
-        setup.hands = vec![(Colour::Red, vec![crate::engine::PoliticsCard::Alliance])];
+        setup.hands = vec![(Colour::Red, vec![crate::engine::classic::PoliticsCard::Alliance])];
         let (mut g, _) = Game::new(&setup).unwrap();
         g.play(Move::Decide { by: Colour::Red, first: 1, second: Some(2) }).unwrap();
         g.play(Move::Alliance { by: Colour::Red, own: sp("a1"), other: sp("d1") }).unwrap();

@@ -267,7 +267,7 @@ mod tests {
     use crate::app::targets::Mode;
     use crate::app::tree::{find_all, html};
     use crate::engine::newed::{Game as NewGame, Setup as NewSetup};
-    use crate::engine::{Game, Setup, SetupKind};
+    use crate::engine::classic::{Game, Setup, SetupKind};
 
     #[test]
     fn the_land_is_a_tappable_space_and_its_art_for_every_space() {

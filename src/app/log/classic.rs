@@ -3,7 +3,7 @@
 
 use super::{ducats_said, placed, LogLine};
 use crate::app::said::{Arg, Said};
-use crate::engine::{Action, CardFace, Event, PoliticsCard, ScoreReason, Treasures};
+use crate::engine::classic::{Action, CardFace, Event, PoliticsCard, ScoreReason, Treasures};
 use crate::{said, tr};
 
 /// An action, as the action card shows it.

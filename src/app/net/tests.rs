@@ -9,7 +9,8 @@ use super::remote::{Heard, Remote};
 use crate::app::session::{Screen, Session};
 use crate::app::table::{Command, Table};
 use crate::app::{AnyCommand, AnySession, AnyTable};
-use crate::engine::{classic, newed, ByColour, Colour, IllegalMove, SetupKind};
+use crate::engine::{classic, newed, ByColour, Colour, IllegalMove};
+use crate::engine::classic::SetupKind;
 
 const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 const STEPS: usize = 40_000;

@@ -183,7 +183,8 @@ mod newed {
 #[cfg(test)]
 mod tests {
     use super::super::wire::{decode, encode, Wire, WireError};
-    use crate::engine::{classic, newed, Colour, Rules, SetupKind};
+    use crate::engine::{classic, newed, Colour, Rules};
+    use crate::engine::classic::SetupKind;
 
     /// Plays `n` moves of a game, checking after each that every colour's view (and the
     /// public one) and every legal move comes back from its bytes exactly.

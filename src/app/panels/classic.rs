@@ -7,7 +7,8 @@ use crate::app::palette::{colour_fill, emblem, emblem_ink};
 use crate::app::table::Table;
 use crate::app::tree::{el, Node};
 use crate::engine::classic::game::Game;
-use crate::engine::{Action, CardFace, Edition, Move, PoliticsCard, Treasures};
+use crate::engine::Edition;
+use crate::engine::classic::{Action, CardFace, Move, PoliticsCard, Treasures};
 use crate::tr;
 
 /// What a move chosen among several does, in words (a tap that could mean several moves asks).
@@ -143,7 +144,8 @@ mod tests {
     use super::*;
     use crate::app::session::Session;
     use crate::app::tree::find_all;
-    use crate::engine::{Colour, Setup, SetupKind};
+    use crate::engine::Colour;
+    use crate::engine::classic::{Setup, SetupKind};
 
     fn three() -> Session<Game> {
         Session::new("t".into(), Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42), vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()

@@ -4,7 +4,7 @@ mod classic {
     use super::super::*;
     use crate::app::log::LogLine;
     use crate::engine::classic::game::Game;
-    use crate::engine::{Event, Move, Setup, SetupKind};
+    use crate::engine::classic::{Event, Move, Setup, SetupKind};
 
     type Session = super::super::Session<Game>;
 
@@ -438,7 +438,8 @@ mod both {
     use crate::app::seats::Seats;
     use crate::app::table::{Command, TableWords};
     use crate::engine::ai::Level;
-    use crate::engine::{classic, newed, SetupKind};
+    use crate::engine::{classic, newed};
+    use crate::engine::classic::SetupKind;
 
     fn classic_game() -> Session<classic::game::Game> {
         let setup = classic::setup::Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Variable, 11);
@@ -541,7 +542,7 @@ mod both {
     // still open, then confirmed.
     #[test]
     fn a_politics_card_taken_is_staged_and_can_be_taken_back() {
-        use crate::engine::Move;
+        use crate::engine::classic::Move;
         let mut s = classic_game();
         for step in 0..4000 {
             let t = s.table();

@@ -11,7 +11,8 @@ use crate::app::targets::Mode;
 use crate::engine::board::Piece;
 use crate::engine::classic::game::Game;
 use crate::engine::classic::view::{PhaseView, View};
-use crate::engine::{CardFace, Move, PieceKind};
+use crate::engine::PieceKind;
+use crate::engine::classic::{CardFace, Move};
 use crate::said;
 
 /// The `i`th action of the card turned up (0-based), or "action n" when no card shows it.

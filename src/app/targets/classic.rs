@@ -1,7 +1,8 @@
 //! Classic's taps: the spaces and edges to tap now, and what a tap there does.
 
 use super::{add, Mode, Tap, Target};
-use crate::engine::{Edge, Move, PhaseView, Space, View};
+use crate::engine::{Edge, Space};
+use crate::engine::classic::{Move, PhaseView, View};
 use crate::tr;
 
 /// The Classic moves a tap can make in `mode` (politics cards only in their own modes).

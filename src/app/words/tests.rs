@@ -2,7 +2,8 @@
 //! catalogues"); English is the referee's own text.
 
 use super::*;
-use crate::engine::{CardId, Edge, PoliticsCard, Space};
+use crate::engine::{Edge, Space};
+use crate::engine::classic::{CardId, PoliticsCard};
 use crate::engine::newed::cards::PowerCardId;
 use crate::i18n::{set_lang, Lang};
 use std::collections::BTreeSet;

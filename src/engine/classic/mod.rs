@@ -20,3 +20,12 @@ pub mod setup;
 mod start;
 mod summary;
 pub mod view;
+
+pub use cards::{Action, CardFace, CardId, PoliticsCard, Treasures};
+pub use event::{Event, ScoreReason};
+pub use game::{Breakdown, Game, Phase};
+pub use map::Map;
+pub use moves::Move;
+pub use record::Record;
+pub use setup::{Setup, SetupKind};
+pub use view::{PhaseView, View};

@@ -10,7 +10,8 @@ use crate::app::tree::{html, Node};
 use crate::app::targets::classic::mode_notice;
 use crate::app::targets::Mode;
 use crate::engine::classic::game::Game;
-use crate::engine::{CardFace, Colour, Move, PhaseView, PoliticsCard, Treasures};
+use crate::engine::Colour;
+use crate::engine::classic::{CardFace, Move, PhaseView, PoliticsCard, Treasures};
 use crate::tr;
 use crate::ui::ctx::{plain, Choice, Ctx};
 use crate::ui::seats::SeatBar;
@@ -181,7 +182,7 @@ fn StepControls() -> impl IntoView {
 /// The step's own controls, as the table gives them.
 #[derive(Clone, PartialEq, Debug)]
 enum Step {
-    Decide { by: Colour, cards: usize, actions: Vec<crate::engine::Action> },
+    Decide { by: Colour, cards: usize, actions: Vec<crate::engine::classic::Action> },
     Negotiate { by: Colour, other: (Colour, String), me: String, last: [Option<u32>; 2], standing: Option<u32>, offers: Vec<u32> },
     Bid { by: Colour, max: u32, held: Treasures },
     Pile { by: Colour, pile: u8, cards: Vec<PoliticsCard> },
@@ -190,7 +191,7 @@ enum Step {
 
 /// Laying one or two decision cards: tap the actions, then lay them.
 #[component]
-fn Decide(by: Colour, cards: usize, actions: Vec<crate::engine::Action>) -> impl IntoView {
+fn Decide(by: Colour, cards: usize, actions: Vec<crate::engine::classic::Action>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let chosen = RwSignal::new(Vec::<u8>::new());
     let toggle = move |i: u8| {
