@@ -444,4 +444,47 @@ mod tests {
         drop(handle);
         host.remove();
     }
+
+    // Issue 31: a hint marks its cards and buttons in the step bar and its border on the board,
+    // until the next move.
+    #[wasm_bindgen_test]
+    async fn a_hint_marks_its_decision_cards_and_a_new_edition_card_and_button() {
+        let mut s = three_players();
+        s.take_device(Colour::Red);
+        let ctx = Ctx::new(Some(AnySession::Classic(s)));
+        let (host, handle) = mount(ctx).await;
+        let h = ctx.game.with_untracked(|g| g.as_ref().unwrap().hint(Some("red decide 1 3"), Colour::Red)).unwrap();
+        ctx.hint.set(Some(h));
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-hinted]"), 2);
+        assert_eq!(count(&host, "[data-decision='1'][data-hinted], [data-decision='3'][data-hinted]"), 2);
+        // Laying the cards is a move: the marks go.
+        click(&host.query_selector("[data-decision='2']").unwrap().unwrap());
+        click(&host.query_selector("[data-decision='3']").unwrap().unwrap());
+        leptos::task::tick().await;
+        click(&host.query_selector("[data-confirm-decision]").unwrap().unwrap());
+        leptos::task::tick().await;
+        assert!(ctx.hint.get_untracked().is_none());
+        drop(handle);
+        host.remove();
+
+        let mut s = new_edition_turn(&["A5", "A12", "C1"], &[]);
+        s.take_device(Colour::Red);
+        let (ctx, host, handle) = mount_new(s).await;
+        let h = ctx.game.with_untracked(|g| g.as_ref().unwrap().hint(Some("red sell A5"), Colour::Red)).unwrap();
+        ctx.hint.set(Some(h));
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-card=A5][data-hinted]"), 1);
+        assert_eq!(count(&host, "[data-sell=A5][data-hinted]"), 1);
+        assert_eq!(count(&host, "[data-hinted]"), 2);
+        // A border's hint marks its edge on the board.
+        click(&host.query_selector("[data-play='A12 2']").unwrap().unwrap());
+        leptos::task::tick().await;
+        let h = ctx.game.with_untracked(|g| g.as_ref().unwrap().hint(Some("red border c1-d1"), Colour::Red)).unwrap();
+        ctx.hint.set(Some(h));
+        leptos::task::tick().await;
+        assert_eq!(count(&host, "[data-highlight-edge='c1-d1']"), 1);
+        drop(handle);
+        host.remove();
+    }
 }
