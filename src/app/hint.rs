@@ -14,8 +14,8 @@ use crate::engine::classic::view::PhaseView as CPhase;
 use crate::engine::newed::view::PhaseView as NPhase;
 use crate::engine::classic::{event as cevent, moves as cmoves, view as cview};
 use crate::engine::{newed, Colour, Edge, MineKind, Space};
-use crate::engine::classic::{Action, CardFace, PoliticsCard, Treasures};
-use crate::engine::newed::{PowerAction, PowerCardId};
+use crate::engine::classic::{CardFace, PoliticsCard, Treasures};
+use crate::engine::newed::PowerCardId;
 use crate::i18n::Key;
 use crate::said;
 
@@ -126,75 +126,23 @@ impl Hint {
 fn payment(money: u32, treasures: Treasures) -> Option<Arg> {
     let mut items: Vec<Arg> = Vec::new();
     if money > 0 {
-        items.push(ducats(money).into());
+        items.push(crate::app::log::ducats_said(money).into());
     }
-    items.extend(treasures.cards().map(|c| Arg::from(politics_card(c))));
+    items.extend(treasures.cards().map(|c| Arg::from(crate::app::log::classic::card(c))));
     (!items.is_empty()).then_some(Arg::And(items))
-}
-
-fn ducats(n: u32) -> Said {
-    if n == 1 { said!(LogDucatsOne) } else { said!(LogDucats, n = n) }
-}
-
-/// A politics card as its face names it ("Treasure 10", "Deeds 4", "Renegade").
-fn politics_card(c: PoliticsCard) -> Said {
-    match c {
-        PoliticsCard::Alliance => said!(PanelCardAlliance),
-        PoliticsCard::Renegade => said!(PanelCardRenegade),
-        PoliticsCard::Deeds(n) => said!(PanelCardDeeds, n = n),
-        PoliticsCard::Treasure(n) => said!(PanelCardTreasure, n = n),
-    }
-}
-
-/// A Classic action as the action card shows it ("place 2 borders").
-fn action(a: Action) -> Said {
-    match a {
-        Action::Ducats(n) => said!(LogActDucats, n = n),
-        Action::Politics => said!(LogActPolitics),
-        Action::Borders(1) => said!(LogActBordersOne),
-        Action::Borders(n) => said!(LogActBorders, n = n),
-        Action::KnightOrExpand => said!(LogActKnightOrExpand),
-        Action::TwoKnights => said!(LogActTwoKnights),
-    }
 }
 
 /// Action number `n` of the face-up card, with what it is ("action 2 (place 2 borders)").
 fn numbered(v: &cview::View, n: u8) -> Said {
     match v.card.map(|c| c.face()) {
-        Some(CardFace::Actions(a)) if (1..=3).contains(&n) => said!(LogActionNamed, n = n, what = action(a[n as usize - 1])),
+        Some(CardFace::Actions(a)) if (1..=3).contains(&n) => said!(LogActionNamed, n = n, what = crate::app::log::classic::action(a[n as usize - 1])),
         _ => said!(LogActionNumber, n = n),
-    }
-}
-
-/// A power card's action in short, as its face shows it ("2 borders").
-fn power_short(a: PowerAction) -> Said {
-    match a {
-        PowerAction::Borders(1) => said!(LogShortBordersOne),
-        PowerAction::Borders(n) => said!(LogShortBorders, n = n),
-        PowerAction::Knights(1) => said!(LogShortKnightsOne),
-        PowerAction::Knights(n) => said!(LogShortKnights, n = n),
-        PowerAction::Expand => said!(LogShortExpand),
-        PowerAction::Renegade => said!(LogShortRenegade),
-        PowerAction::Alliance => said!(LogShortAlliance),
-    }
-}
-
-/// A power card's action in full ("place up to 2 borders").
-fn power_action(a: PowerAction) -> Said {
-    match a {
-        PowerAction::Borders(1) => said!(LogActBordersOne),
-        PowerAction::Borders(n) => said!(LogPowBorders, n = n),
-        PowerAction::Knights(1) => said!(LogPowKnightsOne),
-        PowerAction::Knights(n) => said!(LogPowKnights, n = n),
-        PowerAction::Expand => said!(LogPowExpand),
-        PowerAction::Renegade => said!(LogPowRenegade),
-        PowerAction::Alliance => said!(LogPowAlliance),
     }
 }
 
 /// A power card as its face shows it: its id and actions ("B3 (2 borders or Expand)").
 fn power_card(card: PowerCardId) -> Said {
-    let acts: Vec<Said> = card.card().actions.iter().flatten().map(|&a| power_short(a)).collect();
+    let acts: Vec<Said> = card.card().actions.iter().flatten().map(|&a| crate::app::log::newed::power_action_said(a)).collect();
     match &acts[..] {
         [a, b] => said!(LogCardTwo, card = card.to_string(), a = a.clone(), b = b.clone()),
         [a] => said!(LogCardOne, card = card.to_string(), a = a.clone()),
@@ -413,7 +361,7 @@ pub fn classic(v: &cview::View, m: Option<cmoves::Move>, events: &[cevent::Event
                 PoliticsCard::Alliance => said!(HintWhyAllianceCard),
                 PoliticsCard::Renegade => said!(HintWhyRenegadeCard),
             };
-            hint(said!(HintTake, card = politics_card(card), n = pile), vec![why], vec![], vec![], vec![Pick::Politics(card)])
+            hint(said!(HintTake, card = crate::app::log::classic::card(card), n = pile), vec![why], vec![], vec![], vec![Pick::Politics(card)])
         }
         Move::Done { .. } => hint(said!(HintDone), or_scores(said!(HintWhyDone)), vec![], vec![], vec![]),
         Move::Unally { a, b, .. } => {
@@ -477,7 +425,7 @@ pub fn new(v: &newed::View, m: newed::Move, events: &[newed::Event], after: Opti
                 _ => said!(HintKnight, at = at),
             };
             let what = match cost {
-                Some(n) => said!(HintPaying, what = what, pay = ducats(n)),
+                Some(n) => said!(HintPaying, what = what, pay = crate::app::log::ducats_said(n)),
                 None => what,
             };
             let count = v.regions.iter().find(|r| r.owner == me && r.spaces.contains(&at)).map(|r| said!(HintWhyKnightsRegion, castle = r.castle, n = r.knights + 1));
@@ -490,11 +438,11 @@ pub fn new(v: &newed::View, m: newed::Move, events: &[newed::Event], after: Opti
                 _ => None,
             });
             let n = n.unwrap_or(card.card().sale);
-            let total = ducats(v.ducats[me].unwrap_or(0) + n);
+            let total = crate::app::log::ducats_said(v.ducats[me].unwrap_or(0) + n);
             hint(said!(HintSell, card = power_card(card), n = n), and_scores(vec![said!(HintWhySell, n = n, total = total)]), vec![], vec![], vec![Pick::Card(card), Pick::Sell(card)])
         }
         Move::Play { card, action, .. } => {
-            let why = card.action(action).map(|a| said!(HintWhyPlay, action = power_action(a))).into_iter().collect();
+            let why = card.action(action).map(|a| said!(HintWhyPlay, action = crate::app::log::newed::power_action(a))).into_iter().collect();
             hint(said!(HintPlay, card = power_card(card), n = card.card().price), and_scores(why), vec![], vec![], vec![Pick::Card(card), Pick::Play(card, action)])
         }
         Move::Border { edge, .. } => {

@@ -151,9 +151,10 @@ pub fn owned(key: Key) -> String {
     text(key).to_string()
 }
 
-/// A message's text with its `{placeholders}` filled in.
-#[inline(never)]
-pub fn fill(key: Key, args: &[(&str, &dyn Display)]) -> String {
+/// A message's text in the current language with each `{placeholder}` written by `put(name,
+/// forms, out)`: `forms` is a plural choice's two words (`{n|ducat|ducats}`), which `put` picks
+/// by the value; `put` answers false for a name it has no value for (written as it stands).
+pub fn render(key: Key, mut put: impl FnMut(&str, Option<(&str, &str)>, &mut String) -> bool) -> String {
     let template = text(key);
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
@@ -161,21 +162,30 @@ pub fn fill(key: Key, args: &[(&str, &dyn Display)]) -> String {
         out += &rest[..i];
         let Some(j) = rest[i..].find('}') else { break };
         let inner = &rest[i + 1..i + j];
-        let (name, forms) = inner.split_once('|').unwrap_or((inner, ""));
-        match args.iter().find(|(n, _)| *n == name) {
-            Some((_, v)) if forms.is_empty() => out += &v.to_string(),
-            Some((_, v)) => {
-                let (one, many) = forms.split_once('|').unwrap_or((forms, forms));
-                out += if v.to_string() == "1" { one } else { many };
-            }
-            None => {
-                debug_assert!(false, "{key:?}: no value for {{{name}}}");
-                out += &rest[i..i + j + 1];
-            }
+        let (name, forms) = match inner.split_once('|') {
+            Some((name, forms)) => (name, Some(forms.split_once('|').unwrap_or((forms, forms)))),
+            None => (inner, None),
+        };
+        if !put(name, forms, &mut out) {
+            debug_assert!(false, "{key:?}: no value for {{{name}}}");
+            out += &rest[i..i + j + 1];
         }
         rest = &rest[i + j + 1..];
     }
     out + rest
+}
+
+/// A message's text with its `{placeholders}` filled in.
+#[inline(never)]
+pub fn fill(key: Key, args: &[(&str, &dyn Display)]) -> String {
+    render(key, |name, forms, out| {
+        let Some((_, v)) = args.iter().find(|(n, _)| *n == name) else { return false };
+        match forms {
+            None => *out += &v.to_string(),
+            Some((one, many)) => *out += if v.to_string() == "1" { one } else { many },
+        }
+        true
+    })
 }
 
 /// A message in the current language: `tr!(Key)` gives a `&'static str`, `tr!(String Key)` a
