@@ -11,7 +11,7 @@ use crate::engine::{newed, Colour, Edition};
 use crate::tr;
 
 /// Why the computers' worker gave no decision: its reply's `err` is [`BotError::code`]
-/// (`src/bin/bot-worker.rs`), and the page words it ([`crate::app::words::bot_error`]).
+/// (`src/bin/bot-worker.rs`), and the page words it ([`BotError::words`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BotError {
     /// The request names a colour, level or seed the worker doesn't know (a page and a worker
@@ -39,6 +39,16 @@ impl BotError {
     /// The kind of a reply's code (`None`: not a code of this build).
     pub fn parse(code: &str) -> Option<BotError> {
         BotError::ALL.into_iter().find(|e| e.code() == code)
+    }
+
+    /// Why the worker gave no decision, in the current language (starting lowercase: it
+    /// follows "The computer player for Red stopped:" or "No hint now:").
+    pub fn words(self) -> String {
+        match self {
+            BotError::Request => tr!(String ScreenBotBadRequest),
+            BotError::Record => tr!(String ScreenBotBadRecord),
+            BotError::NoMove => tr!(String ScreenBotNoMoveNow),
+        }
     }
 }
 

@@ -155,7 +155,7 @@ impl Arg {
             Arg::Said(s) => *out += &s.text(names),
             Arg::And(items) => {
                 let words: Vec<String> = items.iter().map(|a| a.words(names)).collect();
-                *out += &super::log::and_list(&words);
+                *out += &and_list(&words);
             }
             Arg::Commas(items) => *out += &items.iter().map(|a| a.words(names)).collect::<Vec<_>>().join(", "),
             Arg::Text(t) => *out += t,
@@ -211,6 +211,13 @@ macro_rules! num_args {
     )*};
 }
 num_args!(u8, u16, u32, u64, usize, i32, i64);
+
+/// Words joined by "and": "Ann", "Ann and Ben", "Ann and Ben and Cleo".
+fn and_list(items: &[String]) -> String {
+    let mut it = items.iter();
+    let first = it.next().cloned().unwrap_or_default();
+    it.fold(first, |a, b| crate::tr!(LogAnd, a = a, b = b))
+}
 
 impl<T: Copy + Into<Arg>> From<&T> for Arg {
     fn from(x: &T) -> Arg {

@@ -69,7 +69,7 @@ pub async fn decide(record: String, colour: Colour, level: Level, seed: u64) -> 
         Ok(Decision { line: field(&ok, "line").as_string(), why: field(&ok, "why").as_string().unwrap_or_default() })
     } else {
         // The kind's words; the reply's `detail` (the referee's English) is for developers.
-        Err(field(&reply, "err").as_string().and_then(|code| BotError::parse(&code)).map_or_else(|| tr!(String ScreenBotNoAnswer), crate::app::words::bot_error))
+        Err(field(&reply, "err").as_string().and_then(|code| BotError::parse(&code)).map_or_else(|| tr!(String ScreenBotNoAnswer), BotError::words))
     }
 }
 

@@ -6,7 +6,7 @@ pub mod newed;
 
 use super::said::{Arg, Said};
 use crate::engine::{Colour, PieceKind, Space};
-use crate::{said, tr};
+use crate::said;
 
 /// One line of the log: a fact, put into words when drawn.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -17,13 +17,6 @@ pub struct LogLine {
     pub colour: Option<Colour>,
     /// What happened.
     pub said: Said,
-}
-
-/// Names joined by "and": "Ann", "Ann and Ben", "Ann and Ben and Cleo".
-pub fn and_list(items: &[String]) -> String {
-    let mut it = items.iter();
-    let first = it.next().cloned().unwrap_or_default();
-    it.fold(first, |a, b| tr!(LogAnd, a = a, b = b))
 }
 
 /// "1 ducat", "3 ducats".

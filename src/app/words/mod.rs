@@ -171,17 +171,6 @@ pub fn why_not_play(v: &View, card: PowerCardId) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("; "))
 }
 
-/// Why the computers' worker gave no decision, in the current language (starting lowercase:
-/// it follows "The computer player for Red stopped:" or "No hint now:").
-pub fn bot_error(e: crate::app::computers::BotError) -> String {
-    use crate::app::computers::BotError::*;
-    match e {
-        Request => tr!(String ScreenBotBadRequest),
-        Record => tr!(String ScreenBotBadRecord),
-        NoMove => tr!(String ScreenBotNoMoveNow),
-    }
-}
-
 /// Why a move was refused, in the current language (starting lowercase, like the engine's): the
 /// key `Illegal<name>` of the refusal's kind, its `{placeholders}` filled with the fields by name.
 pub fn refusal(e: IllegalMove) -> String {

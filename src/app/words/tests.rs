@@ -443,7 +443,7 @@ fn a_computer_players_failure_is_said_in_every_language_and_its_code_read_back()
     crate::i18n::tests::install_all();
     let texts = |l: Lang| {
         set_lang(l);
-        BotError::ALL.map(bot_error)
+        BotError::ALL.map(BotError::words)
     };
     let en = texts(Lang::En);
     assert_eq!(en.iter().collect::<BTreeSet<_>>().len(), BotError::ALL.len(), "each kind has its own words: {en:?}");
@@ -458,7 +458,7 @@ fn a_computer_players_failure_is_said_in_every_language_and_its_code_read_back()
     set_lang(Lang::En);
     for e in BotError::ALL {
         assert_eq!(BotError::parse(e.code()), Some(e));
-        assert!(!bot_error(e).contains(e.code()) && !bot_error(e).contains(&format!("{e:?}")), "{e:?}");
+        assert!(!e.words().contains(e.code()) && !e.words().contains(&format!("{e:?}")), "{e:?}");
     }
     assert_eq!(BotError::parse("no such colour: mauve"), None, "an older worker's English is no code");
 }
