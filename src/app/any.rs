@@ -137,22 +137,19 @@ pub enum AnyTable {
     New(Table<newed::Game>),
 }
 
-/// An edition whose table an [`AnyTable`] may hold: one edition's screens read theirs with
-/// [`EditionTable::of`].
-pub trait EditionTable: super::table::TableWords {
-    /// The table, when it is of this edition.
-    fn of(t: &AnyTable) -> Option<&Table<Self>>;
-}
-
-impl EditionTable for classic::game::Game {
-    fn of(t: &AnyTable) -> Option<&Table<Self>> {
-        if let AnyTable::Classic(t) = t { Some(t) } else { None }
+/// One edition's screens read their table: `<&Table<G>>::try_from(any)`, refused (`Err(())`)
+/// when the table is of the other edition.
+impl<'a> TryFrom<&'a AnyTable> for &'a Table<classic::game::Game> {
+    type Error = ();
+    fn try_from(t: &'a AnyTable) -> Result<Self, ()> {
+        if let AnyTable::Classic(t) = t { Ok(t) } else { Err(()) }
     }
 }
 
-impl EditionTable for newed::Game {
-    fn of(t: &AnyTable) -> Option<&Table<Self>> {
-        if let AnyTable::New(t) = t { Some(t) } else { None }
+impl<'a> TryFrom<&'a AnyTable> for &'a Table<newed::Game> {
+    type Error = ();
+    fn try_from(t: &'a AnyTable) -> Result<Self, ()> {
+        if let AnyTable::New(t) = t { Ok(t) } else { Err(()) }
     }
 }
 
@@ -279,6 +276,32 @@ impl From<Command<Infallible>> for AnyCommand {
     }
 }
 
+/// A command for a Classic game: a Classic one, or one without a move; a New Edition command is
+/// given back.
+impl TryFrom<AnyCommand> for Command<classic::moves::Move> {
+    type Error = AnyCommand;
+    fn try_from(c: AnyCommand) -> Result<Self, AnyCommand> {
+        match c {
+            AnyCommand::Classic(c) => Ok(c),
+            AnyCommand::Either(c) => Ok(widen(c)),
+            AnyCommand::New(_) => Err(c),
+        }
+    }
+}
+
+/// A command for a New Edition game: a New Edition one, or one without a move; a Classic command
+/// is given back.
+impl TryFrom<AnyCommand> for Command<newed::Move> {
+    type Error = AnyCommand;
+    fn try_from(c: AnyCommand) -> Result<Self, AnyCommand> {
+        match c {
+            AnyCommand::New(c) => Ok(c),
+            AnyCommand::Either(c) => Ok(widen(c)),
+            AnyCommand::Classic(_) => Err(c),
+        }
+    }
+}
+
 /// A record opened for replay, of either edition.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
@@ -346,5 +369,30 @@ impl AnyReplay {
     /// True at the end of a finished game.
     pub fn is_over(&self) -> bool {
         each_replay!(self, r => r.session.game.is_over())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Colour;
+
+    #[test]
+    fn an_editions_command_and_table_convert_to_either_and_back() {
+        let classic = Command::Act(classic::moves::Move::Done { by: Colour::Red });
+        let new = Command::Act(newed::Move::Draw { by: Colour::Red });
+        let any = AnyCommand::from(classic);
+        assert_eq!(any, AnyCommand::Classic(classic));
+        assert_eq!(Command::<classic::moves::Move>::try_from(any), Ok(classic));
+        assert_eq!(Command::<newed::Move>::try_from(any), Err(any), "the other edition's command is given back");
+        assert_eq!(Command::<newed::Move>::try_from(AnyCommand::from(new)), Ok(new));
+        let confirm = AnyCommand::from(Command::<Infallible>::Confirm);
+        assert_eq!(Command::<classic::moves::Move>::try_from(confirm), Ok(Command::Confirm), "a command without a move is either edition's");
+        assert_eq!(Command::<newed::Move>::try_from(confirm), Ok(Command::Confirm));
+
+        let setup = newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42);
+        let table = AnySession::New(Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()).table();
+        assert!(<&Table<newed::Game>>::try_from(&table).is_ok());
+        assert!(<&Table<classic::game::Game>>::try_from(&table).is_err());
     }
 }

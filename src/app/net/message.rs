@@ -220,9 +220,10 @@ impl Wire for AnyCommand {
 pub trait NetRules: TableWords + crate::engine::Rules<Move: Wire> + crate::app::session::EditionRules<View: Wire> {
     /// A seat's update as either edition's.
     fn any(u: SeatUpdate<Self>) -> AnyUpdate;
-    /// A command as either edition's.
+    /// A command as either edition's: its `From` (generic code can't name that bound through
+    /// this trait: Rust implies no `where` clause of a trait but on `Self` and its types).
     fn command(c: Command<Self::Move>) -> AnyCommand;
-    /// This edition's command in either edition's (`None`: the other edition's).
+    /// This edition's command in either edition's (`None`: the other edition's): its `TryFrom`.
     fn edition_command(c: AnyCommand) -> Option<Command<Self::Move>>;
 }
 
@@ -231,14 +232,10 @@ impl NetRules for classic::game::Game {
         AnyUpdate::Classic(u)
     }
     fn command(c: Command<classic::moves::Move>) -> AnyCommand {
-        AnyCommand::Classic(c)
+        c.into()
     }
     fn edition_command(c: AnyCommand) -> Option<Command<classic::moves::Move>> {
-        match c {
-            AnyCommand::Classic(c) => Some(c),
-            AnyCommand::Either(c) => Some(crate::app::any::widen(c)),
-            AnyCommand::New(_) => None,
-        }
+        c.try_into().ok()
     }
 }
 
@@ -247,14 +244,10 @@ impl NetRules for newed::Game {
         AnyUpdate::New(u)
     }
     fn command(c: Command<newed::Move>) -> AnyCommand {
-        AnyCommand::New(c)
+        c.into()
     }
     fn edition_command(c: AnyCommand) -> Option<Command<newed::Move>> {
-        match c {
-            AnyCommand::New(c) => Some(c),
-            AnyCommand::Either(c) => Some(crate::app::any::widen(c)),
-            AnyCommand::Classic(_) => None,
-        }
+        c.try_into().ok()
     }
 }
 
