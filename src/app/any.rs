@@ -1,6 +1,7 @@
 //! The one place the app dispatches over the two editions: a game on this device
-//! ([`AnySession`]) and a record being stepped through ([`AnyReplay`]), either edition, as a
-//! record's `[Edition]` header says.
+//! ([`AnySession`]), its table ([`AnyTable`]) and a record being stepped through
+//! ([`AnyReplay`]), either edition, as a record's `[Edition]` header says. All three are one
+//! generic [`ByEdition`], taken apart by [`each!`](crate::each).
 
 use super::params::StartOptions;
 use super::replay::Replay;
@@ -10,26 +11,64 @@ use super::table::{Command, Table};
 use crate::engine::{classic, newed, AnyRecord, Edition, IllegalMove, SetupError, SetupKind};
 use std::convert::Infallible;
 
-/// A game on this device, of either edition.
-#[derive(Clone, Debug)]
+/// One thing of either edition: its Classic or its New Edition kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[allow(clippy::large_enum_variant)]
-pub enum AnySession {
-    /// A Classic game.
-    Classic(Session<classic::game::Game>),
-    /// A New Edition game.
-    New(Session<newed::Game>),
+pub enum ByEdition<C, N> {
+    /// Classic's.
+    Classic(C),
+    /// The New Edition's.
+    New(N),
 }
 
-/// Runs the same expression on either edition's session.
+/// Runs the same expression on either edition's value of a [`ByEdition`]:
+/// `each!(session, s => s.record())`.
 #[macro_export]
-macro_rules! each_session {
-    ($s:expr, $x:ident => $e:expr) => {
-        match $s {
-            $crate::app::any::AnySession::Classic($x) => $e,
-            $crate::app::any::AnySession::New($x) => $e,
+macro_rules! each {
+    ($v:expr, $x:ident => $e:expr) => {
+        match $v {
+            $crate::app::any::ByEdition::Classic($x) => $e,
+            $crate::app::any::ByEdition::New($x) => $e,
         }
     };
 }
+
+/// [`each!`](crate::each) on a session.
+#[macro_export]
+macro_rules! each_session {
+    ($($t:tt)*) => {
+        $crate::each!($($t)*)
+    };
+}
+
+impl<C, N> ByEdition<C, N> {
+    /// The edition.
+    pub fn edition(&self) -> Edition {
+        match self {
+            ByEdition::Classic(_) => Edition::Classic,
+            ByEdition::New(_) => Edition::New,
+        }
+    }
+
+    /// A reference to either edition's value.
+    pub fn as_ref(&self) -> ByEdition<&C, &N> {
+        match self {
+            ByEdition::Classic(c) => ByEdition::Classic(c),
+            ByEdition::New(n) => ByEdition::New(n),
+        }
+    }
+
+    /// Either edition's value turned into another thing of the same edition.
+    pub fn map<C2, N2>(self, classic: impl FnOnce(C) -> C2, new: impl FnOnce(N) -> N2) -> ByEdition<C2, N2> {
+        match self {
+            ByEdition::Classic(c) => ByEdition::Classic(classic(c)),
+            ByEdition::New(n) => ByEdition::New(new(n)),
+        }
+    }
+}
+
+/// A game on this device, of either edition.
+pub type AnySession = ByEdition<Session<classic::game::Game>, Session<newed::Game>>;
 
 impl AnySession {
     /// Rebuilds a game from a record of either edition: its `[Edition]` header decides.
@@ -67,40 +106,32 @@ impl AnySession {
 
     /// The log as plain text, a line each.
     pub fn log_text(&self) -> String {
-        each_session!(self, s => s.log.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n"))
+        each!(self, s => s.log.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n"))
     }
 
     /// True once the game is over.
     pub fn is_over(&self) -> bool {
-        each_session!(self, s => s.game.is_over())
+        each!(self, s => s.game.is_over())
     }
 
     /// The save id.
     pub fn id(&self) -> &str {
-        each_session!(self, s => &s.id)
+        each!(self, s => &s.id)
     }
 
     /// For the list of saved games ("Classic · Ann, Ben · round 3").
     pub fn summary(&self) -> String {
-        each_session!(self, s => s.summary())
+        each!(self, s => s.summary())
     }
 
     /// The record of the confirmed moves (what a save keeps).
     pub fn record(&self) -> String {
-        each_session!(self, s => s.record())
-    }
-
-    /// The edition.
-    pub fn edition(&self) -> Edition {
-        each_session!(self, s => s.edition())
+        each!(self, s => s.record())
     }
 
     /// What the seat holding the device sees.
     pub fn table(&self) -> AnyTable {
-        match self {
-            AnySession::Classic(s) => AnyTable::Classic(s.table()),
-            AnySession::New(s) => AnyTable::New(s.table()),
-        }
+        self.as_ref().map(Session::table, Session::table)
     }
 
     /// Carries out a screen's command.
@@ -111,31 +142,24 @@ impl AnySession {
         match (self, c) {
             (AnySession::Classic(s), AnyCommand::Classic(c)) => s.apply(c),
             (AnySession::New(s), AnyCommand::New(c)) => s.apply(c),
-            (s, AnyCommand::Either(c)) => each_session!(s, s => s.apply(widen(c))),
+            (s, AnyCommand::Either(c)) => each!(s, s => s.apply(widen(c))),
             _ => Err(IllegalMove::NotNow),
         }
     }
 
     /// Takes back every staged move (the game is left mid-step).
     pub fn undo_all(&mut self) {
-        each_session!(self, s => s.undo_all())
+        each!(self, s => s.undo_all())
     }
 
     /// Writes the log again in the current language.
     pub fn relog(&mut self) {
-        each_session!(self, s => s.relog())
+        each!(self, s => s.relog())
     }
 }
 
 /// What one seat's screen shows, of either edition.
-#[derive(Clone, PartialEq, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum AnyTable {
-    /// A Classic game.
-    Classic(Table<classic::game::Game>),
-    /// A New Edition game.
-    New(Table<newed::Game>),
-}
+pub type AnyTable = ByEdition<Table<classic::game::Game>, Table<newed::Game>>;
 
 /// One edition's screens read their table: `<&Table<G>>::try_from(any)`, refused (`Err(())`)
 /// when the table is of the other edition.
@@ -153,82 +177,65 @@ impl<'a> TryFrom<&'a AnyTable> for &'a Table<newed::Game> {
     }
 }
 
-macro_rules! each_table {
-    ($t:expr, $x:ident => $e:expr) => {
-        match $t {
-            AnyTable::Classic($x) => $e,
-            AnyTable::New($x) => $e,
-        }
-    };
-}
-
 impl AnyTable {
     /// The screen to show.
     pub fn screen(&self) -> &super::session::Screen {
-        each_table!(self, t => &t.screen)
+        each!(self, t => &t.screen)
     }
 
     /// The game's save id.
     pub fn id(&self) -> &str {
-        each_table!(self, t => &t.id)
+        each!(self, t => &t.id)
     }
 
     /// Where the player stands in the step.
     pub fn step(&self) -> &super::table::Step {
-        each_table!(self, t => &t.step)
+        each!(self, t => &t.step)
     }
 
     /// Behind the last announcement, the person the device passes to next.
     pub fn then_to(&self) -> Option<crate::engine::Colour> {
-        each_table!(self, t => t.then_to)
+        each!(self, t => t.then_to)
     }
 
     /// True when one person plays alone against computers (the device never passes).
     pub fn solo(&self) -> bool {
-        each_table!(self, t => t.solo)
+        each!(self, t => t.solo)
     }
 
     /// A colour's display name.
     pub fn name(&self, c: crate::engine::Colour) -> String {
-        each_table!(self, t => t.name(c))
+        each!(self, t => t.name(c))
     }
 
     /// What to do now, in words.
     pub fn prompt(&self) -> &str {
-        each_table!(self, t => &t.prompt)
+        each!(self, t => &t.prompt)
     }
 
     /// Why the device goes to the next player.
     pub fn reason(&self) -> &str {
-        each_table!(self, t => &t.reason)
+        each!(self, t => &t.reason)
     }
 
     /// The log, and where the lines the holder missed begin.
     pub fn log(&self) -> (&[super::log::LogLine], Option<usize>) {
-        each_table!(self, t => (t.log.as_slice(), t.since))
+        each!(self, t => (t.log.as_slice(), t.since))
     }
 
     /// Every player in seating order with name and score.
     pub fn scores(&self) -> Vec<(crate::engine::Colour, String, u32)> {
-        each_table!(self, t => t.view.players.iter().map(|&c| (c, t.name(c), t.view.scores[c])).collect())
+        each!(self, t => t.view.players.iter().map(|&c| (c, t.name(c), t.view.scores[c])).collect())
     }
 
     /// The end, once the game is over, with the seating order.
     pub fn end(&self) -> Option<(super::table::End, Vec<crate::engine::Colour>)> {
-        each_table!(self, t => t.end.clone().map(|e| (e, t.view.players.clone())))
+        each!(self, t => t.end.clone().map(|e| (e, t.view.players.clone())))
     }
 
     /// The board, with the taps `mode` allows and `highlight`ed spaces.
     pub fn board(&self, mode: super::targets::Mode, highlight: Vec<crate::engine::Space>) -> super::board::BoardModel {
-        each_table!(self, t => t.board(mode, highlight))
-    }
-
-    /// The edition.
-    pub fn edition(&self) -> Edition {
-        match self {
-            AnyTable::Classic(_) => Edition::Classic,
-            AnyTable::New(_) => Edition::New,
-        }
+        each!(self, t => t.board(mode, highlight))
     }
 }
 
@@ -303,23 +310,7 @@ impl TryFrom<AnyCommand> for Command<newed::Move> {
 }
 
 /// A record opened for replay, of either edition.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum AnyReplay {
-    /// A Classic record.
-    Classic(Replay<classic::game::Game>),
-    /// A New Edition record.
-    New(Replay<newed::Game>),
-}
-
-macro_rules! each_replay {
-    ($s:expr, $x:ident => $e:expr) => {
-        match $s {
-            AnyReplay::Classic($x) => $e,
-            AnyReplay::New($x) => $e,
-        }
-    };
-}
+pub type AnyReplay = ByEdition<Replay<classic::game::Game>, Replay<newed::Game>>;
 
 impl AnyReplay {
     /// Reads and checks a whole record of either edition.
@@ -335,15 +326,12 @@ impl AnyReplay {
 
     /// Number of moves.
     pub fn len(&self) -> usize {
-        each_replay!(self, r => r.len())
+        each!(self, r => r.len())
     }
 
     /// What the table saw at the step shown (public information only).
     pub fn table(&self) -> AnyTable {
-        match self {
-            AnyReplay::Classic(r) => AnyTable::Classic(r.session.table()),
-            AnyReplay::New(r) => AnyTable::New(r.session.table()),
-        }
+        self.as_ref().map(|r| r.session.table(), |r| r.session.table())
     }
 
     /// True for a record without moves.
@@ -353,22 +341,22 @@ impl AnyReplay {
 
     /// The step shown.
     pub fn at(&self) -> usize {
-        each_replay!(self, r => r.at)
+        each!(self, r => r.at)
     }
 
     /// Shows the game after `n` moves.
     pub fn go_to(&mut self, n: usize) {
-        each_replay!(self, r => r.go_to(n))
+        each!(self, r => r.go_to(n))
     }
 
     /// The move that led to the shown step, in notation.
     pub fn last_move(&self) -> Option<String> {
-        each_replay!(self, r => r.last_move().map(|m| m.to_string()))
+        each!(self, r => r.last_move().map(|m| m.to_string()))
     }
 
     /// True at the end of a finished game.
     pub fn is_over(&self) -> bool {
-        each_replay!(self, r => r.session.game.is_over())
+        each!(self, r => r.session.game.is_over())
     }
 }
 
@@ -376,6 +364,20 @@ impl AnyReplay {
 mod tests {
     use super::*;
     use crate::engine::Colour;
+
+    #[test]
+    fn one_generic_type_holds_either_editions_thing() {
+        let c: ByEdition<u8, &str> = ByEdition::Classic(3);
+        let n: ByEdition<u8, &str> = ByEdition::New("three");
+        assert_eq!((c.edition(), n.edition()), (Edition::Classic, Edition::New));
+        assert_eq!(c.as_ref().map(|x| x + 1, |s| s.len()), ByEdition::Classic(4));
+        assert_eq!(n.map(|x| x + 1, str::len), ByEdition::New(5));
+        assert_eq!(crate::each!(n, x => x.to_string()), "three");
+        let setup = newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42);
+        let s: AnySession = AnySession::New(Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap());
+        assert_eq!((s.edition(), s.table().edition()), (Edition::New, Edition::New));
+        assert_eq!(crate::each_session!(&s, s => s.id.clone()), "t");
+    }
 
     #[test]
     fn an_editions_command_and_table_convert_to_either_and_back() {
