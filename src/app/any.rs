@@ -1,6 +1,7 @@
 //! The one place the app dispatches over the two editions: a game on this device
-//! ([`AnySession`]) and a record being stepped through ([`AnyReplay`]), either edition, as a
-//! record's `[Edition]` header says.
+//! ([`AnySession`]), its table ([`AnyTable`]) and a record being stepped through
+//! ([`AnyReplay`]), either edition, as a record's `[Edition]` header says. All three are one
+//! generic [`ByEdition`], taken apart by [`each!`](crate::each).
 
 use super::params::StartOptions;
 use super::replay::Replay;
@@ -11,26 +12,56 @@ use crate::engine::{classic, newed, AnyRecord, Edition, IllegalMove, SetupError}
 use crate::engine::classic::SetupKind;
 use std::convert::Infallible;
 
-/// A game on this device, of either edition.
-#[derive(Clone, Debug)]
+/// One thing of either edition: its Classic or its New Edition kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[allow(clippy::large_enum_variant)]
-pub enum AnySession {
-    /// A Classic game.
-    Classic(Session<classic::game::Game>),
-    /// A New Edition game.
-    New(Session<newed::Game>),
+pub enum ByEdition<C, N> {
+    /// Classic's.
+    Classic(C),
+    /// The New Edition's.
+    New(N),
 }
 
-/// Runs the same expression on either edition's session.
+/// Runs the same expression on either edition's value of a [`ByEdition`]:
+/// `each!(session, s => s.record())`.
 #[macro_export]
-macro_rules! each_session {
-    ($s:expr, $x:ident => $e:expr) => {
-        match $s {
-            $crate::app::any::AnySession::Classic($x) => $e,
-            $crate::app::any::AnySession::New($x) => $e,
+macro_rules! each {
+    ($v:expr, $x:ident => $e:expr) => {
+        match $v {
+            $crate::app::any::ByEdition::Classic($x) => $e,
+            $crate::app::any::ByEdition::New($x) => $e,
         }
     };
 }
+
+impl<C, N> ByEdition<C, N> {
+    /// The edition.
+    pub fn edition(&self) -> Edition {
+        match self {
+            ByEdition::Classic(_) => Edition::Classic,
+            ByEdition::New(_) => Edition::New,
+        }
+    }
+
+    /// A reference to either edition's value.
+    pub fn as_ref(&self) -> ByEdition<&C, &N> {
+        match self {
+            ByEdition::Classic(c) => ByEdition::Classic(c),
+            ByEdition::New(n) => ByEdition::New(n),
+        }
+    }
+
+    /// Either edition's value turned into another thing of the same edition.
+    pub fn map<C2, N2>(self, classic: impl FnOnce(C) -> C2, new: impl FnOnce(N) -> N2) -> ByEdition<C2, N2> {
+        match self {
+            ByEdition::Classic(c) => ByEdition::Classic(classic(c)),
+            ByEdition::New(n) => ByEdition::New(new(n)),
+        }
+    }
+}
+
+/// A game on this device, of either edition.
+pub type AnySession = ByEdition<Session<classic::game::Game>, Session<newed::Game>>;
 
 impl AnySession {
     /// Rebuilds a game from a record of either edition: its `[Edition]` header decides.
@@ -68,7 +99,7 @@ impl AnySession {
 
     /// The log as plain text, a line each.
     pub fn log_text(&self) -> String {
-        each_session!(self, s => {
+        each!(self, s => {
             let names = s.names();
             s.log.iter().map(|l| names.say(&l.said)).collect::<Vec<_>>().join("\n")
         })
@@ -76,35 +107,27 @@ impl AnySession {
 
     /// True once the game is over.
     pub fn is_over(&self) -> bool {
-        each_session!(self, s => s.game.is_over())
+        each!(self, s => s.game.is_over())
     }
 
     /// The save id.
     pub fn id(&self) -> &str {
-        each_session!(self, s => &s.id)
+        each!(self, s => &s.id)
     }
 
     /// For the list of saved games ("Classic · Ann, Ben · round 3").
     pub fn summary(&self) -> String {
-        each_session!(self, s => s.summary())
+        each!(self, s => s.summary())
     }
 
     /// The record of the confirmed moves (what a save keeps).
     pub fn record(&self) -> String {
-        each_session!(self, s => s.record())
-    }
-
-    /// The edition.
-    pub fn edition(&self) -> Edition {
-        each_session!(self, s => s.edition())
+        each!(self, s => s.record())
     }
 
     /// What the seat holding the device sees.
     pub fn table(&self) -> AnyTable {
-        match self {
-            AnySession::Classic(s) => AnyTable::Classic(s.table()),
-            AnySession::New(s) => AnyTable::New(s.table()),
-        }
+        self.as_ref().map(Session::table, Session::table)
     }
 
     /// Carries out a screen's command.
@@ -115,7 +138,7 @@ impl AnySession {
         match (self, c) {
             (AnySession::Classic(s), AnyCommand::Classic(c)) => s.apply(c),
             (AnySession::New(s), AnyCommand::New(c)) => s.apply(c),
-            (s, AnyCommand::Either(c)) => each_session!(s, s => s.apply(widen(c))),
+            (s, AnyCommand::Either(c)) => each!(s, s => s.apply(widen(c))),
             _ => Err(IllegalMove::NotNow),
         }
     }
@@ -128,7 +151,7 @@ impl AnySession {
         match (self, c) {
             (AnySession::Classic(s), AnyCommand::Classic(c)) => s.apply_here(c),
             (AnySession::New(s), AnyCommand::New(c)) => s.apply_here(c),
-            (s, AnyCommand::Either(c)) => each_session!(s, s => s.apply_here(widen(c))),
+            (s, AnyCommand::Either(c)) => crate::each!(s, s => s.apply_here(widen(c))),
             _ => Err(IllegalMove::NotNow),
         }
     }
@@ -141,133 +164,106 @@ impl AnySession {
         match (self, c) {
             (AnySession::Classic(s), AnyCommand::Classic(c)) => s.apply_from(by, c),
             (AnySession::New(s), AnyCommand::New(c)) => s.apply_from(by, c),
-            (s, AnyCommand::Either(c)) => each_session!(s, s => s.apply_from(by, widen(c))),
+            (s, AnyCommand::Either(c)) => crate::each!(s, s => s.apply_from(by, widen(c))),
             _ => Err(IllegalMove::NotNow),
         }
     }
 
     /// Takes back every staged move (the game is left mid-step).
     pub fn undo_all(&mut self) {
-        each_session!(self, s => s.undo_all())
+        each!(self, s => s.undo_all())
     }
 
 }
 
 /// What one seat's screen shows, of either edition.
-#[derive(Clone, PartialEq, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum AnyTable {
-    /// A Classic game.
-    Classic(Table<classic::game::Game>),
-    /// A New Edition game.
-    New(Table<newed::Game>),
-}
+pub type AnyTable = ByEdition<Table<classic::game::Game>, Table<newed::Game>>;
 
-/// An edition whose table an [`AnyTable`] may hold: one edition's screens read theirs with
-/// [`EditionTable::of`].
-pub trait EditionTable: super::table::TableWords {
-    /// The table, when it is of this edition.
-    fn of(t: &AnyTable) -> Option<&Table<Self>>;
-}
-
-impl EditionTable for classic::game::Game {
-    fn of(t: &AnyTable) -> Option<&Table<Self>> {
-        if let AnyTable::Classic(t) = t { Some(t) } else { None }
+/// One edition's screens read their table: `<&Table<G>>::try_from(any)`, refused (`Err(())`)
+/// when the table is of the other edition.
+impl<'a> TryFrom<&'a AnyTable> for &'a Table<classic::game::Game> {
+    type Error = ();
+    fn try_from(t: &'a AnyTable) -> Result<Self, ()> {
+        if let AnyTable::Classic(t) = t { Ok(t) } else { Err(()) }
     }
 }
 
-impl EditionTable for newed::Game {
-    fn of(t: &AnyTable) -> Option<&Table<Self>> {
-        if let AnyTable::New(t) = t { Some(t) } else { None }
+impl<'a> TryFrom<&'a AnyTable> for &'a Table<newed::Game> {
+    type Error = ();
+    fn try_from(t: &'a AnyTable) -> Result<Self, ()> {
+        if let AnyTable::New(t) = t { Ok(t) } else { Err(()) }
     }
-}
-
-macro_rules! each_table {
-    ($t:expr, $x:ident => $e:expr) => {
-        match $t {
-            AnyTable::Classic($x) => $e,
-            AnyTable::New($x) => $e,
-        }
-    };
 }
 
 impl AnyTable {
     /// The screen to show.
     pub fn screen(&self) -> &super::session::Screen {
-        each_table!(self, t => &t.screen)
+        each!(self, t => &t.screen)
     }
 
     /// The game's save id.
     pub fn id(&self) -> &str {
-        each_table!(self, t => &t.id)
+        each!(self, t => &t.id)
     }
 
     /// Where the player stands in the step.
     pub fn step(&self) -> &super::table::Step {
-        each_table!(self, t => &t.step)
+        each!(self, t => &t.step)
     }
 
     /// Behind the last announcement, the person the device passes to next.
     pub fn then_to(&self) -> Option<crate::engine::Colour> {
-        each_table!(self, t => t.then_to)
+        each!(self, t => t.then_to)
     }
 
     /// True when one person plays alone against computers (the device never passes).
     pub fn solo(&self) -> bool {
-        each_table!(self, t => t.solo)
+        each!(self, t => t.solo)
     }
 
     /// A colour's display name.
     pub fn name(&self, c: crate::engine::Colour) -> String {
-        each_table!(self, t => t.name(c))
+        each!(self, t => t.name(c))
     }
 
     /// What to do now, in words.
     pub fn prompt(&self) -> String {
-        each_table!(self, t => t.say(&t.prompt))
+        each!(self, t => t.say(&t.prompt))
     }
 
     /// Why the device goes to the next player, in words.
     pub fn reason(&self) -> String {
-        each_table!(self, t => t.reason.as_ref().map(|r| t.say(r)).unwrap_or_default())
+        each!(self, t => t.reason.as_ref().map(|r| t.say(r)).unwrap_or_default())
     }
 
     /// How the seats are named.
     pub fn names(&self) -> &super::said::Names {
-        each_table!(self, t => &t.names)
+        each!(self, t => &t.names)
     }
 
     /// A fact in words, in the current language.
     pub fn say(&self, s: &super::said::Said) -> String {
-        each_table!(self, t => t.say(s))
+        each!(self, t => t.say(s))
     }
 
     /// The log, and where the lines the holder missed begin.
     pub fn log(&self) -> (&[super::log::LogLine], Option<usize>) {
-        each_table!(self, t => (t.log.as_slice(), t.since))
+        each!(self, t => (t.log.as_slice(), t.since))
     }
 
     /// Every player in seating order with name and score.
     pub fn scores(&self) -> Vec<(crate::engine::Colour, String, u32)> {
-        each_table!(self, t => t.view.players.iter().map(|&c| (c, t.name(c), t.view.scores[c])).collect())
+        each!(self, t => t.view.players.iter().map(|&c| (c, t.name(c), t.view.scores[c])).collect())
     }
 
     /// The end, once the game is over, with the seating order.
     pub fn end(&self) -> Option<(super::table::End, Vec<crate::engine::Colour>)> {
-        each_table!(self, t => t.end.clone().map(|e| (e, t.view.players.clone())))
+        each!(self, t => t.end.clone().map(|e| (e, t.view.players.clone())))
     }
 
     /// The board, with the taps `mode` allows and `highlight`ed spaces.
     pub fn board(&self, mode: super::targets::Mode, highlight: Vec<crate::engine::Space>) -> super::board::BoardModel {
-        each_table!(self, t => t.board(mode, highlight))
-    }
-
-    /// The edition.
-    pub fn edition(&self) -> Edition {
-        match self {
-            AnyTable::Classic(_) => Edition::Classic,
-            AnyTable::New(_) => Edition::New,
-        }
+        each!(self, t => t.board(mode, highlight))
     }
 }
 
@@ -315,24 +311,34 @@ impl From<Command<Infallible>> for AnyCommand {
     }
 }
 
-/// A record opened for replay, of either edition.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum AnyReplay {
-    /// A Classic record.
-    Classic(Replay<classic::game::Game>),
-    /// A New Edition record.
-    New(Replay<newed::Game>),
+/// A command for a Classic game: a Classic one, or one without a move; a New Edition command is
+/// given back.
+impl TryFrom<AnyCommand> for Command<classic::moves::Move> {
+    type Error = AnyCommand;
+    fn try_from(c: AnyCommand) -> Result<Self, AnyCommand> {
+        match c {
+            AnyCommand::Classic(c) => Ok(c),
+            AnyCommand::Either(c) => Ok(widen(c)),
+            AnyCommand::New(_) => Err(c),
+        }
+    }
 }
 
-macro_rules! each_replay {
-    ($s:expr, $x:ident => $e:expr) => {
-        match $s {
-            AnyReplay::Classic($x) => $e,
-            AnyReplay::New($x) => $e,
+/// A command for a New Edition game: a New Edition one, or one without a move; a Classic command
+/// is given back.
+impl TryFrom<AnyCommand> for Command<newed::Move> {
+    type Error = AnyCommand;
+    fn try_from(c: AnyCommand) -> Result<Self, AnyCommand> {
+        match c {
+            AnyCommand::New(c) => Ok(c),
+            AnyCommand::Either(c) => Ok(widen(c)),
+            AnyCommand::Classic(_) => Err(c),
         }
-    };
+    }
 }
+
+/// A record opened for replay, of either edition.
+pub type AnyReplay = ByEdition<Replay<classic::game::Game>, Replay<newed::Game>>;
 
 impl AnyReplay {
     /// Reads and checks a whole record of either edition.
@@ -348,15 +354,12 @@ impl AnyReplay {
 
     /// Number of moves.
     pub fn len(&self) -> usize {
-        each_replay!(self, r => r.len())
+        each!(self, r => r.len())
     }
 
     /// What the table saw at the step shown (public information only).
     pub fn table(&self) -> AnyTable {
-        match self {
-            AnyReplay::Classic(r) => AnyTable::Classic(r.session.table()),
-            AnyReplay::New(r) => AnyTable::New(r.session.table()),
-        }
+        self.as_ref().map(|r| r.session.table(), |r| r.session.table())
     }
 
     /// True for a record without moves.
@@ -366,21 +369,60 @@ impl AnyReplay {
 
     /// The step shown.
     pub fn at(&self) -> usize {
-        each_replay!(self, r => r.at)
+        each!(self, r => r.at)
     }
 
     /// Shows the game after `n` moves.
     pub fn go_to(&mut self, n: usize) {
-        each_replay!(self, r => r.go_to(n))
+        each!(self, r => r.go_to(n))
     }
 
     /// The move that led to the shown step, in notation.
     pub fn last_move(&self) -> Option<String> {
-        each_replay!(self, r => r.last_move().map(|m| m.to_string()))
+        each!(self, r => r.last_move().map(|m| m.to_string()))
     }
 
     /// True at the end of a finished game.
     pub fn is_over(&self) -> bool {
-        each_replay!(self, r => r.session.game.is_over())
+        each!(self, r => r.session.game.is_over())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Colour;
+
+    #[test]
+    fn one_generic_type_holds_either_editions_thing() {
+        let c: ByEdition<u8, &str> = ByEdition::Classic(3);
+        let n: ByEdition<u8, &str> = ByEdition::New("three");
+        assert_eq!((c.edition(), n.edition()), (Edition::Classic, Edition::New));
+        assert_eq!(c.as_ref().map(|x| x + 1, |s| s.len()), ByEdition::Classic(4));
+        assert_eq!(n.map(|x| x + 1, str::len), ByEdition::New(5));
+        assert_eq!(crate::each!(n, x => x.to_string()), "three");
+        let setup = newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42);
+        let s: AnySession = AnySession::New(Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap());
+        assert_eq!((s.edition(), s.table().edition()), (Edition::New, Edition::New));
+        assert_eq!(crate::each!(&s, s => s.id.clone()), "t");
+    }
+
+    #[test]
+    fn an_editions_command_and_table_convert_to_either_and_back() {
+        let classic = Command::Act(classic::moves::Move::Done { by: Colour::Red });
+        let new = Command::Act(newed::Move::Draw { by: Colour::Red });
+        let any = AnyCommand::from(classic);
+        assert_eq!(any, AnyCommand::Classic(classic));
+        assert_eq!(Command::<classic::moves::Move>::try_from(any), Ok(classic));
+        assert_eq!(Command::<newed::Move>::try_from(any), Err(any), "the other edition's command is given back");
+        assert_eq!(Command::<newed::Move>::try_from(AnyCommand::from(new)), Ok(new));
+        let confirm = AnyCommand::from(Command::<Infallible>::Confirm);
+        assert_eq!(Command::<classic::moves::Move>::try_from(confirm), Ok(Command::Confirm), "a command without a move is either edition's");
+        assert_eq!(Command::<newed::Move>::try_from(confirm), Ok(Command::Confirm));
+
+        let setup = newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 42);
+        let table = AnySession::New(Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()).table();
+        assert!(<&Table<newed::Game>>::try_from(&table).is_ok());
+        assert!(<&Table<classic::game::Game>>::try_from(&table).is_err());
     }
 }

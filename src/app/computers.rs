@@ -94,7 +94,7 @@ impl AnySession {
     /// The computer's decision the game waits for now, with the record to decide on and the
     /// computer's seed.
     pub fn job(&self) -> Option<(Job, String, u64)> {
-        crate::each_session!(self, s => due(s))
+        crate::each!(self, s => due(s))
     }
 
     /// Plays a computer's answer to `job` (a move in notation; `None`: it lets its optional
@@ -103,12 +103,12 @@ impl AnySession {
     /// # Errors
     /// The answer can't be played (nothing changes).
     pub fn play_job(&mut self, job: &Job, line: Option<&str>) -> Result<(), String> {
-        crate::each_session!(self, s => play(s, job, line))
+        crate::each!(self, s => play(s, job, line))
     }
 
     /// What a hint asks: the record, the person holding the device, their seed.
     pub fn hint_request(&self) -> Option<(String, Colour, u64)> {
-        crate::each_session!(self, s => {
+        crate::each!(self, s => {
             let who = s.holder?;
             Some((s.record(), who, bot_seed(s.setup.seed, s.moves.len(), who)))
         })
@@ -142,12 +142,12 @@ impl AnySession {
 
     /// How this game's facts name its seats: the seating's colours with the players' names.
     pub fn names(&self) -> Names {
-        crate::each_session!(self, s => s.names())
+        crate::each!(self, s => s.names())
     }
 
     /// Counts a hint asked by `who`.
     pub fn hint_used(&mut self, who: Colour) {
-        crate::each_session!(self, s => s.seats.hint_used(who))
+        crate::each!(self, s => s.seats.hint_used(who))
     }
 }
 

@@ -140,7 +140,7 @@ impl Tutorial {
     /// Where the learner stands in `game`.
     pub fn progress(&self, game: &AnySession) -> Progress {
         let learner = crate::engine::Colour::Red;
-        crate::each_session!(game, s => {
+        crate::each!(game, s => {
             let made = learner_moves(&s.moves, self.from, &s.staged, s.pending.as_ref());
             Progress { step: self.step(&made), confirm: s.must_confirm(), mine: s.holder == Some(learner) && s.shown.to_move().contains(&learner) }
         })
@@ -151,7 +151,7 @@ impl Tutorial {
         if !self.on(game) {
             return None;
         }
-        let made = crate::each_session!(game, s => learner_moves(&s.moves, self.from, &s.staged, s.pending.as_ref()));
+        let made = crate::each!(game, s => learner_moves(&s.moves, self.from, &s.staged, s.pending.as_ref()));
         self.allows(&made, m).err()
     }
 

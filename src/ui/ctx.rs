@@ -6,7 +6,6 @@
 use super::{crash, page, storage};
 use crate::app::table::Command;
 use crate::app::targets::{Mode, Tap};
-use crate::app::any::EditionTable;
 use crate::app::table::Table;
 use crate::app::{AnyCommand, AnyReplay, AnySession, AnyTable};
 use crate::engine::{classic, newed, Space};
@@ -200,8 +199,11 @@ impl Ctx {
     }
 
     /// This device's table of edition `G`, if a game of that edition is shown (tracked).
-    pub fn with_table<G: EditionTable, T>(&self, f: impl FnOnce(&Table<G>) -> T) -> Option<T> {
-        self.table.with(|t| t.as_ref().and_then(G::of).map(f))
+    pub fn with_table<G: crate::app::table::TableWords, T>(&self, f: impl FnOnce(&Table<G>) -> T) -> Option<T>
+    where
+        for<'a> &'a Table<G>: TryFrom<&'a AnyTable>,
+    {
+        self.table.with(|t| t.as_ref().and_then(|t| <&Table<G>>::try_from(t).ok()).map(f))
     }
 
     /// Carries out a screen's command on the game; a refusal becomes the notice. A move (or

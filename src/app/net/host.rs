@@ -16,7 +16,6 @@ use crate::app::said::Said;
 use crate::app::session::Session;
 use crate::app::table::Device;
 use crate::app::{AnyCommand, AnySession, AnyTable};
-use crate::each_session;
 use crate::engine::{Colour, IllegalMove};
 
 /// A friend's link, as the host keeps it.
@@ -77,7 +76,7 @@ impl Host {
     pub fn new(mut session: AnySession, remote: &[(Colour, u64)]) -> Host {
         let tag = game_tag(session.id());
         let colours: Vec<Colour> = remote.iter().map(|&(c, _)| c).collect();
-        each_session!(&mut session, s => s.host(&colours));
+        crate::each!(&mut session, s => s.host(&colours));
         Host { session, tag, links: remote.iter().map(|&(c, token)| Link::new(c, token)).collect() }
     }
 
@@ -93,23 +92,23 @@ impl Host {
 
     /// How a seat is played.
     pub fn presence(&self, c: Colour) -> Presence {
-        each_session!(&self.session, s => s.seats.presence(c))
+        crate::each!(&self.session, s => s.seats.presence(c))
     }
 
     /// A computer of `level` plays a friend's seat until the friend is back (`None`: the
     /// friend plays it again). The seat keeps its token.
     pub fn stand_in(&mut self, c: Colour, level: Option<crate::engine::ai::Level>) {
-        self.changing(|s| each_session!(s, s => s.stand_in(c, level)));
+        self.changing(|s| crate::each!(s, s => s.stand_in(c, level)));
     }
 
     /// Seat `c`, played at the host's device until now, is a friend's on their own device from
     /// now on (`token`: its invite's). Steps staged here are taken back.
     pub fn add_remote(&mut self, c: Colour, token: u64) {
-        if self.links.iter().any(|l| l.colour == c) || !each_session!(&self.session, s => s.players().contains(&c)) {
+        if self.links.iter().any(|l| l.colour == c) || !crate::each!(&self.session, s => s.players().contains(&c)) {
             return;
         }
         self.links.push(Link::new(c, token));
-        self.changing(|s| each_session!(s, s => s.add_remote(c)));
+        self.changing(|s| crate::each!(s, s => s.add_remote(c)));
     }
 
     /// Messages refused from a seat since its last accepted one.
@@ -122,7 +121,7 @@ impl Host {
         if let Some(l) = self.links.iter_mut().find(|l| l.colour == c) {
             l.notices.clear();
         }
-        each_session!(&mut self.session, s => s.set_connected(c, false));
+        crate::each!(&mut self.session, s => s.set_connected(c, false));
     }
 
     /// What the host's own device shows.
@@ -159,17 +158,17 @@ impl Host {
             ToHost::Hello { seat, token, have_log } => {
                 let edition = self.session.edition();
                 let id = self.session.id().to_string();
-                let (names, log_len) = each_session!(&self.session, s => (s.names().players, s.log.len()));
+                let (names, log_len) = crate::each!(&self.session, s => (s.names().players, s.log.len()));
                 let Some(l) = self.links.iter_mut().find(|l| l.colour == seat && l.token == token) else {
                     self.strike(link);
                     return refused(link, Refusal::Foreign);
                 };
                 *l = Link { log_sent: (have_log as usize).min(log_len), notices: std::mem::take(&mut l.notices), ..Link::new(seat, token) };
-                each_session!(&mut self.session, s => s.set_connected(seat, true));
+                crate::each!(&mut self.session, s => s.set_connected(seat, true));
                 Received { seat: Some(seat), replies: vec![ToRemote::Welcome { seat, edition, id, names }.encode(tag)] }
             }
             ToHost::Command { n, cmd } => {
-                let Some(i) = link.filter(|&c| each_session!(&self.session, s => s.seats.remote.contains(&(c, true)))).and_then(|c| self.links.iter().position(|l| l.colour == c)) else {
+                let Some(i) = link.filter(|&c| crate::each!(&self.session, s => s.seats.remote.contains(&(c, true)))).and_then(|c| self.links.iter().position(|l| l.colour == c)) else {
                     return refused(link, Refusal::NotJoined);
                 };
                 if self.links[i].last_n.is_some_and(|l| n <= l) {
@@ -193,7 +192,7 @@ impl Host {
         let mut out = Vec::new();
         for i in 0..self.links.len() {
             let c = self.links[i].colour;
-            if !each_session!(&self.session, s => s.seats.remote.contains(&(c, true))) {
+            if !crate::each!(&self.session, s => s.seats.remote.contains(&(c, true))) {
                 continue;
             }
             for said in std::mem::take(&mut self.links[i].notices) {
@@ -219,9 +218,9 @@ impl Host {
 
     /// Runs a change of the game; new announcements go to the connected remote seats.
     fn changing<R>(&mut self, f: impl FnOnce(&mut AnySession) -> R) -> R {
-        let before = each_session!(&self.session, s => s.announcements.len());
+        let before = crate::each!(&self.session, s => s.announcements.len());
         let r = f(&mut self.session);
-        let (new, connected): (Vec<Said>, Vec<Colour>) = each_session!(&self.session, s => (
+        let (new, connected): (Vec<Said>, Vec<Colour>) = crate::each!(&self.session, s => (
             s.announcements.get(before..).map(<[Said]>::to_vec).unwrap_or_default(),
             s.seats.remote.iter().filter(|(_, on)| *on).map(|(c, _)| *c).collect(),
         ));

@@ -213,9 +213,10 @@ impl Wire for AnyCommand {
 pub trait NetRules: TableWords + crate::engine::Rules<Move: Wire> + crate::app::session::EditionRules<View: Wire> {
     /// A seat's update as either edition's.
     fn any(u: Update<Self>) -> AnyUpdate;
-    /// A command as either edition's.
+    /// A command as either edition's: its `From` (generic code can't name that bound through
+    /// this trait: Rust implies no `where` clause of a trait but on `Self` and its types).
     fn command(c: Command<Self::Move>) -> AnyCommand;
-    /// This edition's command in either edition's (`None`: the other edition's).
+    /// This edition's command in either edition's (`None`: the other edition's): its `TryFrom`.
     fn edition_command(c: AnyCommand) -> Option<Command<Self::Move>>;
 }
 
@@ -224,14 +225,10 @@ impl NetRules for classic::game::Game {
         AnyUpdate::Classic(u)
     }
     fn command(c: Command<classic::moves::Move>) -> AnyCommand {
-        AnyCommand::Classic(c)
+        c.into()
     }
     fn edition_command(c: AnyCommand) -> Option<Command<classic::moves::Move>> {
-        match c {
-            AnyCommand::Classic(c) => Some(c),
-            AnyCommand::Either(c) => Some(crate::app::any::widen(c)),
-            AnyCommand::New(_) => None,
-        }
+        c.try_into().ok()
     }
 }
 
@@ -240,14 +237,10 @@ impl NetRules for newed::Game {
         AnyUpdate::New(u)
     }
     fn command(c: Command<newed::Move>) -> AnyCommand {
-        AnyCommand::New(c)
+        c.into()
     }
     fn edition_command(c: AnyCommand) -> Option<Command<newed::Move>> {
-        match c {
-            AnyCommand::New(c) => Some(c),
-            AnyCommand::Either(c) => Some(crate::app::any::widen(c)),
-            AnyCommand::Classic(_) => None,
-        }
+        c.try_into().ok()
     }
 }
 
@@ -328,14 +321,7 @@ impl<G: NetRules> Wire for Update<G> {
 }
 
 /// A seat's update, of either edition.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum AnyUpdate {
-    /// A Classic game's.
-    Classic(Update<classic::game::Game>),
-    /// A New Edition game's.
-    New(Update<newed::Game>),
-}
+pub type AnyUpdate = crate::app::any::ByEdition<Update<classic::game::Game>, Update<newed::Game>>;
 
 /// What the host sends a remote seat.
 #[derive(Clone, Debug)]

@@ -179,7 +179,7 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
     let out = host.outbox();
     deliver(host, remotes, out, sizes);
     let t: Table<G> = table_of(host.table());
-    let here: Vec<Colour> = crate::each_session!(host.session(), s => s.players().iter().copied().filter(|&p| host.presence(p) == super::message::Presence::Here).collect());
+    let here: Vec<Colour> = crate::each!(host.session(), s => s.players().iter().copied().filter(|&p| host.presence(p) == super::message::Presence::Here).collect());
     assert!(G::viewer_of(&t.view).is_none_or(|v| here.contains(&v)), "the host's device shows only its own people's secrets ({:?})", t.screen);
     if let Screen::Thinking(c) | Screen::Elsewhere(c) = t.screen {
         assert!(G::viewer_of(&t.view).is_none_or(|v| here == [v]), "while {c} plays, the host's device shows only its one person's secrets");
@@ -253,7 +253,7 @@ fn whole_game<G: NetRules + 'static>(s: fn() -> Session<G>, wrap: fn(Session<G>)
     let local = at_the_table(s());
     let clock = std::time::Instant::now();
     let (host, remotes, sizes) = hosted(s(), wrap, friends);
-    let moves = crate::each_session!(host.session(), s => s.moves.len());
+    let moves = crate::each!(host.session(), s => s.moves.len());
     eprintln!("{:?}: {moves} moves hosted (host, both friends' devices, every message encoded, decoded and checked) in {:?}", host.session().edition(), clock.elapsed());
     assert!(host.session().is_over());
     assert_eq!(host.session().record(), wrap(local.clone()).record(), "the hosted game is the game played at the table");
@@ -530,7 +530,7 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
 }
 
 fn each_log_len(host: &Host) -> usize {
-    crate::each_session!(host.session(), s => s.log.len())
+    crate::each!(host.session(), s => s.log.len())
 }
 
 #[test]
@@ -680,7 +680,7 @@ fn when_the_hosts_page_reloads_the_game_goes_on_from_its_save_and_the_friends_re
     let (mut host, mut remotes) = host_and_join(new_session(), AnySession::New, [Colour::Blue, Colour::Orange]);
     let (mut n, mut sizes) = (ByColour::default(), Vec::new());
     let mut steps = 0;
-    while steps < 120 || crate::each_session!(host.session(), s => !s.staged.is_empty() || s.pending.is_some()) {
+    while steps < 120 || crate::each!(host.session(), s => !s.staged.is_empty() || s.pending.is_some()) {
         assert!(step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes));
         steps += 1;
     }
@@ -719,7 +719,7 @@ fn a_computer_stands_in_for_a_friend_who_is_away_until_the_friend_is_back() {
     host.stand_in(Colour::Blue, Some(Level::Easy));
     assert_eq!(host.presence(Colour::Blue), Presence::Computer);
     let blue = remotes.remove(0);
-    let moves = |h: &Host| crate::each_session!(h.session(), s => s.moves.iter().filter(|m| m.by() == Colour::Blue).count());
+    let moves = |h: &Host| crate::each!(h.session(), s => s.moves.iter().filter(|m| m.by() == Colour::Blue).count());
     let before = moves(&host);
     for _ in 0..60 {
         assert!(step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes));

@@ -120,7 +120,7 @@ impl HostNet {
     fn refresh(&self) {
         let host = self.host.borrow();
         let links = self.links.borrow();
-        let (players, names): (Vec<Colour>, Vec<String>) = crate::each_session!(host.session(), s => (s.players().to_vec(), s.players().iter().map(|&c| s.name(c)).collect()));
+        let (players, names): (Vec<Colour>, Vec<String>) = crate::each!(host.session(), s => (s.players().to_vec(), s.players().iter().map(|&c| s.name(c)).collect()));
         let old = self.rows.get_untracked();
         let rows = players
             .into_iter()
@@ -311,7 +311,7 @@ impl HostNet {
 /// Hosts saved game `id` on this device: its friends' seats get invites.
 pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
     let session = storage::load(id)?;
-    let players: Vec<Colour> = crate::each_session!(&session, s => s.players().to_vec());
+    let players: Vec<Colour> = crate::each!(&session, s => s.players().to_vec());
     let seats: Vec<(Colour, u64)> = storage::net_seats(id).into_iter().filter(|(c, _)| players.contains(c)).map(|(c, t)| (c, t.unwrap_or_else(fresh_token))).collect();
     let host = Host::new(session, &seats);
     let net = Rc::new(HostNet {
