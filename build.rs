@@ -138,10 +138,11 @@ fn main() {
     writeln!(code, "/// Every key, by its number.\npub const KEYS: [Key; {}] = [{}];", keys.len(), keys.iter().map(|(k, _)| format!("Key::{k}")).collect::<Vec<_>>().join(",")).expect("write");
     // Every message's placeholders, in the order English first names them: a fact's arguments
     // (`Said`) are kept and sent in this order, and filled by name in any language.
+    // Kept flat (a start per message into one list of names' numbers): a slice per message
+    // took four times the bytes in the page.
     let mut names: Vec<String> = Vec::new();
-    let mut places = Vec::new();
+    let (mut starts, mut ids) = (vec![0usize], Vec::new());
     for (_, v) in &keys {
-        let mut ids = Vec::new();
         for p in ordered_placeholders(v) {
             let i = names.iter().position(|n| *n == p).unwrap_or_else(|| {
                 names.push(p.clone());
@@ -149,10 +150,12 @@ fn main() {
             });
             ids.push(i.to_string());
         }
-        places.push(format!("&[{}]", ids.join(",")));
+        starts.push(ids.len());
     }
+    assert!(names.len() < 256 && ids.len() < 65536, "placeholders outgrew their tables");
     writeln!(code, "/// The names of placeholders.\npub const PLACEHOLDER_NAMES: [&str; {}] = {:?};", names.len(), names).expect("write");
-    writeln!(code, "/// Each message's placeholders (indices into [`PLACEHOLDER_NAMES`]), in English's order.\npub const PLACES: [&[u8]; {}] = [{}];", keys.len(), places.join(",")).expect("write");
+    writeln!(code, "/// Where each message's placeholders start in [`PLACE_IDS`] (one more than messages).\nconst PLACE_AT: [u16; {}] = {:?};", starts.len(), starts).expect("write");
+    writeln!(code, "/// Every message's placeholders (indices into [`PLACEHOLDER_NAMES`]), in English's order.\nconst PLACE_IDS: [u8; {}] = [{}];", ids.len(), ids.join(",")).expect("write");
     // A fingerprint of the keys and their placeholders: a device of another build reads another
     // catalogue, so remote play refuses its messages as another version (not as garbled words).
     let mut h: u32 = 0x811c_9dc5;

@@ -20,6 +20,13 @@ use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/i18n_keys.rs"));
 
+/// A message's placeholders (indices into [`PLACEHOLDER_NAMES`]), in the order English first
+/// names them: how a fact's arguments are kept and sent.
+pub fn places(key: Key) -> &'static [u8] {
+    let i = key as usize;
+    &PLACE_IDS[PLACE_AT[i] as usize..PLACE_AT[i + 1] as usize]
+}
+
 /// A language of the game.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub enum Lang {

@@ -464,7 +464,7 @@ fn take_said(r: &mut Reader, depth: u8) -> Result<crate::app::said::Said, WireEr
     }
     let i = usize::try_from(r.varint()?).map_err(|_| WireError::Overflow)?;
     let key = *crate::i18n::KEYS.get(i).ok_or(WireError::BadValue)?;
-    let args = (0..crate::i18n::PLACES[i].len()).map(|_| take_arg(r, depth)).collect::<Result<_, _>>()?;
+    let args = (0..crate::i18n::places(key).len()).map(|_| take_arg(r, depth)).collect::<Result<_, _>>()?;
     Ok(crate::app::said::Said { key, args })
 }
 
