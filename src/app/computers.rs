@@ -7,7 +7,7 @@ use super::AnySession;
 use crate::engine::ai::{bot_seed, Level};
 use super::hint::Hint;
 use super::said::Names;
-use crate::engine::{newed, AnyGame, Colour, Edition};
+use crate::engine::{newed, Colour, Edition};
 use crate::tr;
 
 /// Why the computers' worker gave no decision: its reply's `err` is [`BotError::code`]
@@ -48,34 +48,6 @@ impl BotError {
             BotError::Request => tr!(String ScreenBotBadRequest),
             BotError::Record => tr!(String ScreenBotBadRecord),
             BotError::NoMove => tr!(String ScreenBotNoMoveNow),
-        }
-    }
-}
-
-/// A hint for `who` in `game` — the position the hard computer was asked about, where it
-/// suggested the move `line` (`None`: let the optional move pass) — put as what to do, why, and
-/// what it points at. The computers' worker builds it beside its decision (`bot-worker`), so the
-/// page carries none of this code and only says the facts it is sent.
-///
-/// # Errors
-/// The answer isn't a move of this game now (in words).
-pub fn hint_in(game: &AnyGame, line: Option<&str>, who: Colour) -> Result<Hint, String> {
-    match game {
-        AnyGame::Classic(g) => {
-            let v = g.view(Some(who));
-            let Some(line) = line else { return Ok(super::hint::classic(&v, None, &[], None)) };
-            let m: crate::engine::classic::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::Classic), &e))?;
-            let mut after = g.clone();
-            let events = after.play(m).map_err(super::words::refusal)?;
-            Ok(super::hint::classic(&v, Some(m), &events, Some(after.board())))
-        }
-        AnyGame::New(g) => {
-            let v = g.view(Some(who));
-            let line = line.ok_or_else(|| tr!(String ScreenBotNoMove))?;
-            let m: newed::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::New), &e))?;
-            let mut after = g.clone();
-            let events = after.play(m).map_err(super::words::refusal)?;
-            Ok(super::hint::new(&v, m, &events, Some(after.board())))
         }
     }
 }
@@ -148,11 +120,24 @@ impl AnySession {
     /// # Errors
     /// The answer isn't a move of this game now (in words).
     pub fn hint(&self, line: Option<&str>, who: Colour) -> Result<Hint, String> {
-        let game = match self {
-            AnySession::Classic(s) => AnyGame::Classic(s.shown.clone()),
-            AnySession::New(s) => AnyGame::New(s.shown.clone()),
-        };
-        hint_in(&game, line, who)
+        match self {
+            AnySession::Classic(s) => {
+                let v = s.shown.view(Some(who));
+                let Some(line) = line else { return Ok(super::hint::classic(&v, None, &[], None)) };
+                let m: crate::engine::classic::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::Classic), &e))?;
+                let mut after = s.shown.clone();
+                let events = after.play(m).map_err(super::words::refusal)?;
+                Ok(super::hint::classic(&v, Some(m), &events, Some(after.board())))
+            }
+            AnySession::New(s) => {
+                let v = s.shown.view(Some(who));
+                let line = line.ok_or_else(|| tr!(String ScreenBotNoMove))?;
+                let m: newed::Move = line.parse().map_err(|e| super::words::record_reason(Some(Edition::New), &e))?;
+                let mut after = s.shown.clone();
+                let events = after.play(m).map_err(super::words::refusal)?;
+                Ok(super::hint::new(&v, m, &events, Some(after.board())))
+            }
+        }
     }
 
     /// How this game's facts name its seats: the seating's colours with the players' names.

@@ -480,71 +480,6 @@ pub fn new(v: &newed::View, m: newed::Move, events: &[newed::Event], after: Opti
     }
 }
 
-/// A hint travels from the computers' worker to the page in the remote-play wire's bytes.
-impl crate::app::net::wire::Wire for Hint {
-    fn put(&self, w: &mut crate::app::net::wire::Writer) {
-        self.what.put(w);
-        self.why.put(w);
-        self.spaces.put(w);
-        self.edges.put(w);
-        self.picks.put(w);
-    }
-    fn take(r: &mut crate::app::net::wire::Reader) -> Result<Self, crate::app::net::wire::WireError> {
-        Ok(Hint { what: r.take()?, why: r.take()?, spaces: r.take()?, edges: r.take()?, picks: r.take()? })
-    }
-}
-
-impl crate::app::net::wire::Wire for Pick {
-    fn put(&self, w: &mut crate::app::net::wire::Writer) {
-        match *self {
-            Pick::Decision(n) => { w.byte(0); n.put(w) }
-            Pick::Pile(n) => { w.byte(1); n.put(w) }
-            Pick::Politics(c) => { w.byte(2); c.put(w) }
-            Pick::Treasure(c) => { w.byte(3); c.put(w) }
-            Pick::SealBid => w.byte(4),
-            Pick::Offer => w.byte(5),
-            Pick::Accept => w.byte(6),
-            Pick::Duel => w.byte(7),
-            Pick::NoPolitics => w.byte(8),
-            Pick::Card(c) => { w.byte(9); c.put(w) }
-            Pick::Sell(c) => { w.byte(10); c.put(w) }
-            Pick::Play(c, a) => { w.byte(11); c.put(w); a.put(w) }
-            Pick::Market(c) => { w.byte(12); c.put(w) }
-            Pick::Deck => w.byte(13),
-        }
-    }
-    fn take(r: &mut crate::app::net::wire::Reader) -> Result<Self, crate::app::net::wire::WireError> {
-        Ok(match r.byte()? {
-            0 => Pick::Decision(r.take()?),
-            1 => Pick::Pile(r.take()?),
-            2 => Pick::Politics(r.take()?),
-            3 => Pick::Treasure(r.take()?),
-            4 => Pick::SealBid,
-            5 => Pick::Offer,
-            6 => Pick::Accept,
-            7 => Pick::Duel,
-            8 => Pick::NoPolitics,
-            9 => Pick::Card(r.take()?),
-            10 => Pick::Sell(r.take()?),
-            11 => Pick::Play(r.take()?, r.take()?),
-            12 => Pick::Market(r.take()?),
-            13 => Pick::Deck,
-            _ => return Err(crate::app::net::wire::WireError::BadValue),
-        })
-    }
-}
-
-/// A hint's bytes as hexadecimal text (how the worker's JSON reply carries them).
-pub fn to_hex(h: &Hint) -> String {
-    crate::app::net::wire::encode(h).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A hint from [`to_hex`]'s text (`None`: not a hint of this build).
-pub fn from_hex(text: &str) -> Option<Hint> {
-    let bytes: Vec<u8> = (0..text.len()).step_by(2).map(|i| text.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect::<Option<_>>()?;
-    crate::app::net::wire::decode(&bytes).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -779,23 +714,6 @@ mod tests {
     /// holding the Renegade C11, then `moves`.
     fn two_regions(moves: &str) -> crate::app::AnySession {
         custom("red:a1 blue:d1", "red:a3 blue:c1,d2", "a3-a4 b3-b4 b1-c1 b2-c2 b3-c3 d1-e1 d2-e2 d3-e3 c3-c4 d3-d4", "C11,A1,A2", moves)
-    }
-
-    #[test]
-    fn a_hint_travels_from_the_worker_as_text_and_comes_back_the_same() {
-        // The computers' worker builds the hint (`bot-worker`) and sends it as hexadecimal text.
-        for (g, line, who) in [(two_regions("red play C11"), "red renegade d1 b3", Colour::Red), (two_regions(""), "red sell A1", Colour::Red)] {
-            let line = Some(line);
-            let h = g.hint(line, who).unwrap();
-            assert_eq!(from_hex(&to_hex(&h)), Some(h.clone()));
-            let game = match &g {
-                crate::app::AnySession::New(s) => crate::engine::AnyGame::New(s.game.clone()),
-                crate::app::AnySession::Classic(s) => crate::engine::AnyGame::Classic(s.game.clone()),
-            };
-            assert_eq!(crate::app::computers::hint_in(&game, line, who), Ok(h), "the worker's game gives the page's hint");
-        }
-        assert_eq!(from_hex("zz"), None);
-        assert_eq!(from_hex("ff"), None, "no such message");
     }
 
     #[test]

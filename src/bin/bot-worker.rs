@@ -6,19 +6,15 @@
 //! The protocol, JSON strings over `postMessage`:
 //! - worker → page, once its wasm runs: `"ready"` (messages posted before are lost);
 //! - page → worker: `{"id":7,"record":"…","colour":"red","level":"easy","seed":"42"}` (the
-//!   seed as a string, since a JavaScript number can't hold every u64; a number is accepted;
-//!   `"hint":true` asks for a person's hint too);
+//!   seed as a string, since a JavaScript number can't hold every u64; a number is accepted);
 //! - worker → page: `{"id":7,"ok":{"line":"red border c3-c4","why":"…"}}` (`line` null: the
-//!   computer lets the moment pass; with `"hint"`, the hint as facts in the remote-play wire's
-//!   bytes, hexadecimal: [`loewenherz::app::hint::to_hex`] — the page says them, and carries
-//!   none of the code that finds them) or `{"id":7,"err":"record","detail":"…"}`: `err` is a
+//!   computer lets the moment pass) or `{"id":7,"err":"record","detail":"…"}`: `err` is a
 //!   [`BotError`](loewenherz::app::computers::BotError) code, which the page puts into the
 //!   player's words; `detail` is the referee's English, for developers only (never shown).
 
 #[cfg(any(target_arch = "wasm32", test))]
 mod protocol {
-    use loewenherz::app::computers::{hint_in, BotError};
-    use loewenherz::app::hint::to_hex;
+    use loewenherz::app::computers::BotError;
     use loewenherz::engine::ai::{Level, decide_within, search::Limit};
     use loewenherz::engine::{AnyGame, AnyRecord, Colour};
     use serde::{Deserialize, Serialize};
@@ -51,9 +47,6 @@ mod protocol {
         colour: String,
         level: String,
         seed: Seed,
-        /// A person asks for a hint: the decision comes with it put as facts.
-        #[serde(default)]
-        hint: bool,
     }
 
     /// A bot's seed: a decimal string, or a number.
@@ -85,8 +78,6 @@ mod protocol {
     struct Answer {
         line: Option<String>,
         why: String,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        hint: Option<String>,
     }
 
     /// A failure's kind, and the referee's English for developers.
@@ -105,13 +96,12 @@ mod protocol {
         let record = |e: loewenherz::engine::RecordError| (BotError::Record, e.to_string());
         let game = AnyRecord::parse(&req.record).map_err(record)?.replay().map_err(record)?;
         let limit = Some(Limit { clock: &now, seconds: LIMIT_SECONDS });
-        let decided = match &game {
-            AnyGame::Classic(g) => decide_within(g, me, level, seed, limit).map(|(m, why)| (m.map(|m| m.to_string()), why)),
-            AnyGame::New(g) => decide_within(g, me, level, seed, limit).map(|(m, why)| (m.map(|m| m.to_string()), why)),
+        let decided = match game {
+            AnyGame::Classic(g) => decide_within(&g, me, level, seed, limit).map(|(m, why)| (m.map(|m| m.to_string()), why)),
+            AnyGame::New(g) => decide_within(&g, me, level, seed, limit).map(|(m, why)| (m.map(|m| m.to_string()), why)),
         };
         let (line, why) = decided.map_err(|e| (BotError::NoMove, e))?;
-        let hint = if req.hint { Some(hint_in(&game, line.as_deref(), me).map_err(|e| (BotError::NoMove, e))?) } else { None };
-        Ok(Answer { line, why, hint: hint.as_ref().map(to_hex) })
+        Ok(Answer { line, why })
     }
 
     /// Answers one request (the JSON text the page posted) with the reply's JSON text.
@@ -130,19 +120,6 @@ mod protocol {
     #[cfg(test)]
     mod tests {
         use super::*;
-
-        #[test]
-        fn a_hint_comes_with_the_decision_as_facts_the_page_reads_back() {
-            let record = "[Edition \"classic\"]\n[Players \"red yellow purple\"]\n[Seed \"1\"]\n";
-            let ask = |hint: bool| serde_json::from_str::<serde_json::Value>(&answer(&serde_json::json!({"id": 1, "record": record, "colour": "red", "level": "easy", "seed": "1", "hint": hint}).to_string())).unwrap();
-            let with = ask(true);
-            let hint = loewenherz::app::hint::from_hex(with["ok"]["hint"].as_str().expect("a hint")).expect("the page reads it");
-            let line = with["ok"]["line"].as_str().unwrap();
-            let cards: Vec<u8> = line.split(' ').skip(2).map(|n| n.parse().unwrap()).collect();
-            let picked: Vec<u8> = hint.picks.iter().filter_map(|p| match p { loewenherz::app::hint::Pick::Decision(n) => Some(*n), _ => None }).collect();
-            assert_eq!(picked, cards, "the hint marks the decision cards of {line}");
-            assert!(ask(false)["ok"].get("hint").is_none(), "a computer's move comes without one");
-        }
 
         #[test]
         fn requests_are_answered_under_their_id() {

@@ -26,8 +26,6 @@ struct Request<'a> {
     level: &'a str,
     /// As a string: a JavaScript number can't hold every u64.
     seed: String,
-    /// A person asks for a hint: the worker puts the decision as facts too.
-    hint: bool,
 }
 
 /// The running worker and the requests it owes an answer.
@@ -55,27 +53,11 @@ thread_local! {
 /// The engine's refusal (the record does not replay, it is not `colour`'s move), or the worker
 /// failed to start or stopped.
 pub async fn decide(record: String, colour: Colour, level: Level, seed: u64) -> Result<Decision, String> {
-    let ok = ask(&record, colour, level, seed, false).await?;
-    Ok(Decision { line: field(&ok, "line").as_string(), why: field(&ok, "why").as_string().unwrap_or_default() })
-}
-
-/// Asks the hard computer for the hint of the person `colour` in the game `record`: the worker
-/// decides and puts its move as facts (`app::hint`), which the page only says.
-///
-/// # Errors
-/// As [`decide`]; or the worker's answer is no hint of this build.
-pub async fn hint(record: String, colour: Colour, seed: u64) -> Result<crate::app::hint::Hint, String> {
-    let ok = ask(&record, colour, Level::Hard, seed, true).await?;
-    field(&ok, "hint").as_string().and_then(|h| crate::app::hint::from_hex(&h)).ok_or_else(|| tr!(String ScreenBotNoAnswer))
-}
-
-/// Posts a request to the worker and waits for its reply's `ok`.
-async fn ask(record: &str, colour: Colour, level: Level, seed: u64, hint: bool) -> Result<JsValue, String> {
     let id = LAST_ID.with(|n| {
         n.set(n.get().wrapping_add(1));
         n.get()
     });
-    let request = serde_json::to_string(&Request { id, record, colour: colour.name(), level: level.name(), seed: seed.to_string(), hint }).map_err(|_| tr!(String ScreenBotFailed))?;
+    let request = serde_json::to_string(&Request { id, record: &record, colour: colour.name(), level: level.name(), seed: seed.to_string() }).map_err(|_| tr!(String ScreenBotFailed))?;
     let promise = js_sys::Promise::new(&mut |resolve, reject: js_sys::Function| {
         if let Err(e) = send(id, &request, resolve, reject.clone()) {
             let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&e));
@@ -84,7 +66,7 @@ async fn ask(record: &str, colour: Colour, level: Level, seed: u64, hint: bool) 
     let reply = wasm_bindgen_futures::JsFuture::from(promise).await.map_err(|e| e.as_string().unwrap_or_else(|| tr!(String ScreenBotFailed)))?;
     let ok = field(&reply, "ok");
     if ok.is_object() {
-        Ok(ok)
+        Ok(Decision { line: field(&ok, "line").as_string(), why: field(&ok, "why").as_string().unwrap_or_default() })
     } else {
         // The kind's words; the reply's `detail` (the referee's English) is for developers.
         Err(field(&reply, "err").as_string().and_then(|code| BotError::parse(&code)).map_or_else(|| tr!(String ScreenBotNoAnswer), BotError::words))

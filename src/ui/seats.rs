@@ -5,6 +5,7 @@
 use super::ctx::{plain, Ctx};
 use crate::app::computers::Job;
 use crate::app::table::Command;
+use crate::engine::ai::Level;
 use crate::tr;
 use leptos::prelude::*;
 
@@ -174,16 +175,21 @@ fn hint(ctx: Ctx, busy: RwSignal<bool>) {
     let Some((record, who, seed)) = ctx.game.with_untracked(|g| g.as_ref().and_then(|g| g.hint_request())) else { return };
     busy.set(true);
     leptos::task::spawn_local(async move {
-        let answer = super::bots::hint(record, who, seed).await;
+        let answer = super::bots::decide(record, who, Level::Hard, seed).await;
         busy.set(false);
         match answer {
-            Ok(h) => {
-                let Some(names) = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.names())) else { return };
-                ctx.highlight.set(h.spaces.clone());
-                ctx.notice.set(Some(h.text(&names)));
-                ctx.hint.set(Some(h));
-                ctx.change(|g| g.hint_used(who));
-                ctx.persist();
+            Ok(d) => {
+                let Some(said) = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.hint(d.line.as_deref(), who).map(|h| (h, g.names())))) else { return };
+                match said {
+                    Ok((h, names)) => {
+                        ctx.highlight.set(h.spaces.clone());
+                        ctx.notice.set(Some(h.text(&names)));
+                        ctx.hint.set(Some(h));
+                        ctx.change(|g| g.hint_used(who));
+                        ctx.persist();
+                    }
+                    Err(why) => ctx.notice.set(Some(tr!(ScreenNoHint, why = why))),
+                }
             }
             Err(e) => ctx.notice.set(Some(tr!(ScreenNoHint, why = e))),
         }
