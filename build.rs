@@ -139,7 +139,7 @@ fn main() {
     // Every message's placeholders, in the order English first names them: a fact's arguments
     // (`Said`) are kept and sent in this order, and filled by name in any language.
     // Kept flat (a start per message into one list of names' numbers): a slice per message
-    // took four times the bytes in the page.
+    // took 5 kB more of the page's wasm (measured; gzip packs either alike).
     let mut names: Vec<String> = Vec::new();
     let (mut starts, mut ids) = (vec![0usize], Vec::new());
     for (_, v) in &keys {

@@ -7,10 +7,14 @@
 # their own devices: each is listed separately. The .br/.gz variants next to the files (made by
 # the build for servers that send them) are not files of their own and are
 # skipped. Fails when the first load is over the goal.
-#   SIZE_GOAL_KB=450 scripts/size.sh [dist]
+#   SIZE_GOAL_KB=475 scripts/size.sh [dist]
+# The goal moves only with measured cold visits (scripts/load-timing.mjs, phone profile): 450 kB
+# until issue 31 (facts in the table, hints that teach) took the first load from 449.7 to
+# 471.0 kB; its cold visit, same machine, 5 runs each, precompressed: median 1.13 s (1.09-1.21)
+# before, 1.15 s (1.09-1.26) after.
 set -euo pipefail
 DIST="${1:-$(cd "$(dirname "$0")/.." && pwd)/dist}"
-GOAL_KB="${SIZE_GOAL_KB:-450}"
+GOAL_KB="${SIZE_GOAL_KB:-475}"
 [ -f "$DIST/index.html" ] || { echo "no $DIST/index.html: build first" >&2; exit 1; }
 
 gz() { gzip -9 -c "$1" | wc -c; }
