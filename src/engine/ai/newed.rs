@@ -226,8 +226,10 @@ fn hard_value(g: &Game, c: Colour, w: &super::weights::Tuning) -> f32 {
     }
     let rings = w.new_rings.max(0.0) as u32;
     let closing = w.new_closing.max(0.0);
-    let potential: f32 = board.castles(c).iter().filter(|&k| board.province_at(k).is_none()).map(|k| ground.prospect(k, walls, rings, closing, worth)).sum();
-    w.new_potential * potential + g.score(c) as f32 + money_worth(g.ducats(c)) + w.new_hand * g.hand(c).len() as f32 + 1.5 * income + monopolies
+    let open = board.castles(c).iter().filter(|&k| board.province_at(k).is_none());
+    // `new.rings` 0: the frozen potential (issue 24's hard), to measure the gradient against.
+    let potential: f32 = if rings == 0 { open.map(|k| ground.potential(k, worth)).sum() } else { open.map(|k| ground.prospect(k, walls, rings, closing, worth)).sum() };
+    w.new_potential * potential + g.score(c) as f32 + w.new_money * money_worth(g.ducats(c)) + w.new_hand * g.hand(c).len() as f32 + 1.5 * income + monopolies
 }
 
 /// The spaces within two steps (through open edges) of `c`'s castles that head no region yet.

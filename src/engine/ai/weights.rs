@@ -30,10 +30,11 @@ pub struct Tuning {
     pub classic_width: f32,
     pub new_width: f32,
     pub classic_guide: f32,
+    pub new_money: f32,
 }
 
 /// The weights' names in the file, in the order of [`Tuning::get`].
-pub const NAMES: [&str; 19] = [
+pub const NAMES: [&str; 20] = [
     "classic.superiority",
     "classic.room",
     "classic.mountain",
@@ -53,6 +54,7 @@ pub const NAMES: [&str; 19] = [
     "classic.width",
     "new.width",
     "classic.guide",
+    "new.money",
 ];
 
 impl Tuning {
@@ -76,6 +78,7 @@ impl Tuning {
         classic_width: 0.0,
         new_width: 0.0,
         classic_guide: 0.0,
+        new_money: 0.0,
     };
 
     fn slot(&mut self, i: usize) -> &mut f32 {
@@ -98,7 +101,8 @@ impl Tuning {
             15 => &mut self.new_guide,
             16 => &mut self.classic_width,
             17 => &mut self.new_width,
-            _ => &mut self.classic_guide,
+            18 => &mut self.classic_guide,
+            _ => &mut self.new_money,
         }
     }
 
