@@ -426,3 +426,72 @@ fn a_search_stops_at_its_time_limit_with_a_legal_move() {
     }
     assert!(n >= 4, "only {n} positions");
 }
+
+/// Issue 34: from a New Edition position where founding a region is clearly best, the hard level
+/// plays a card that builds it and founds the region that turn. The reference layout, three
+/// players; red's castle stands on a1 (b1 a forest, a2 a gold mine, b2 a village) with three of
+/// the four borders around a1, b1, a2, b2 placed: only b2-b3 is missing. Blue's and orange's
+/// castles stand far away (l12, l1). Red holds a one-border card (A1, price 2), a knight card (A9,
+/// price 2) and an expansion (A14, which needs a region: unplayable), and has 7 ducats. Playing A1
+/// for the border b2-b3 founds a region worth 4 points (forest 1, village 3: R-N14) that pays a
+/// ducat every turn from then on (its gold mine, R-N13); selling brings 1 ducat, a knight scores
+/// nothing, and the deck is full (no end bonus for hoarded ducats in sight).
+///
+/// Before issue 34 the hard level sold here (3 seeds of 3): its tree valued a card played by the
+/// average over the borders tried after it, each tried once before any twice — a hundred and more
+/// on an open board, nearly all useless. The frozen `reference` still sells here, and so do medium
+/// and easy more often than not (same tree, less search): issue 34 keeps their records as they
+/// were, so they are not checked (see the issue's note). `random` and `lesson` don't judge moves.
+#[test]
+fn new_edition_hard_computers_found_the_region_that_is_clearly_best() {
+    use loewenherz::engine::newed::{Event, ScoreReason};
+    let record = "[Edition \"new\"]\n[Players \"red blue orange\"]\n[Setup \"custom\"]\n[Seed \"5\"]\n\
+                  [Tiles \"A0 B0 C0 D0 K0 E0 F0 G0 H0\"]\n[Castles \"red:a1 blue:l12 orange:l1\"]\n\
+                  [Borders \"b1-c1 b2-c2 a2-a3\"]\n[Ducats \"red:7 blue:7 orange:7\"]\n\
+                  [Hands \"red:A1,A9,A14 blue:D10,D11,D12 orange:D13,D14,D15\"]\n";
+    let start = match AnyRecord::parse(record).expect("parses").replay().expect("replays") {
+        loewenherz::engine::AnyGame::New(g) => g,
+        _ => panic!("a New Edition record"),
+    };
+    assert!(start.board().provinces(Colour::Red).next().is_none(), "no region yet");
+    for (level, seeds) in [(Level::Hard, 0..3)] {
+        for seed in seeds {
+            let mut g = start.clone();
+            let mut first = None;
+            let mut founded = 0;
+            let mut ply = 0;
+            // Red's turn, to its end (the next colour due is blue).
+            while let Some((Colour::Red, _)) = ai::next_to_ask(&g, &[]) {
+                let m = ai::decide(&g, Colour::Red, level, ai::bot_seed(seed, ply, Colour::Red)).expect("a decision").0.expect("red is due");
+                first.get_or_insert(m);
+                for e in g.play(m).expect("legal") {
+                    if let Event::Score { colour: Colour::Red, reason: ScoreReason::Founding, delta } = e {
+                        founded += delta;
+                    }
+                }
+                ply += 1;
+                assert!(ply < 20, "{level:?} seed {seed}: red's turn doesn't end");
+            }
+            assert!(matches!(first, Some(newed::Move::Play { card, .. }) if card.to_string() == "A1"), "{level:?} seed {seed}: red began with {first:?}");
+            assert_eq!(founded, 4, "{level:?} seed {seed}: red founded {founded} points");
+            assert_eq!(g.board().provinces(Colour::Red).count(), 1, "{level:?} seed {seed}");
+        }
+    }
+}
+
+/// Issue 34: the hard level's weights live in one data file (`src/engine/ai/weights.txt`); it
+/// names every weight once, tuning runs print it back in the same format, and a misspelt,
+/// repeated or missing weight is refused rather than read as 0.
+#[test]
+fn the_weights_file_names_every_weight_once_and_round_trips() {
+    use loewenherz::engine::ai::weights::{built_in, Tuning, NAMES};
+    let file = built_in();
+    assert_eq!(Tuning::parse(&file.lines()), Ok(file));
+    let text = file.lines();
+    assert!(Tuning::parse(&text.replacen("new.potential", "new.potentail", 1)).unwrap_err().contains("unknown weight"));
+    assert!(Tuning::parse(&format!("{text}new.hand 2\n")).unwrap_err().contains("twice"));
+    let missing: String = text.lines().filter(|l| !l.starts_with("classic.knights ")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(Tuning::parse(&missing).unwrap_err(), "classic.knights is missing");
+    assert!(Tuning::parse(&text.replacen("new.hand 1.2", "new.hand NaN", 1)).is_err());
+    assert_eq!(NAMES.len(), text.lines().count());
+}

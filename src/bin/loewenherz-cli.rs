@@ -12,6 +12,12 @@
 //!   and the milliseconds of its decisions: mean, p50, p99, max);
 //!   for the New Edition also each game's economy (money held at the end, turns, cards sold and
 //!   played) and their medians (issue 20: the card table's calibration).
+//!   `--weights FILE` gives the hard level other weights than `src/engine/ai/weights.txt`'s,
+//!   `--scale PERMILLE` scales every level's search (reduced-search measurements).
+//! - `tune [--edition classic|new] --names a,b,… [--steps K] [--pairs P] [--seed S] [--scale PERMILLE]`
+//!   tunes the named hard weights by SPSA self-play (issue 34): each step plays P seeds twice,
+//!   seats swapped, weights perturbed up against weights perturbed down, and moves the weights
+//!   toward the winner; prints every step and the tuned weights as `weights.txt` lines.
 //! - `help` (or `--help`, `-h`) prints the usage.
 
 use loewenherz::engine::ai::{self, Level, Searchable};
@@ -26,7 +32,8 @@ const USAGE: &str = "usage:
   loewenherz-cli replay FILE            (FILE may be - for standard input)
   loewenherz-cli play [--edition classic|new] --players 2|3|4 --seed N --bots random|LEVEL,LEVEL,… [--setup basic|variable]
   loewenherz-cli bench [--edition classic|new] --games N --players 2|3|4 [--setup basic|variable]
-  loewenherz-cli arena [--edition classic|new] --players 2|3|4 --games G --bots LEVEL,LEVEL,… [--seed S] [--limit-ms MS]
+  loewenherz-cli arena [--edition classic|new] --players 2|3|4 --games G --bots LEVEL,LEVEL,… [--seed S] [--limit-ms MS] [--weights FILE] [--scale PERMILLE]
+  loewenherz-cli tune [--edition classic|new] --names WEIGHT,… [--players 2|3|4] [--steps K] [--pairs P] [--seed S] [--scale PERMILLE] [--weights FILE]
   loewenherz-cli help                   (also --help, -h: this text)
   (LEVEL: random, easy, medium, hard, or lesson (the lessons' computers) and reference (hard as
   frozen at issue 24, to measure against); seats take the listed levels in turn)";
@@ -289,6 +296,95 @@ fn arena<G: Searchable>(
     Ok(())
 }
 
+/// `--weights FILE` and `--scale PERMILLE`: the hard level's weights and every level's search
+/// for this run; returns the weights the hard level now uses.
+fn search_options(args: &Opts<'_>) -> Result<ai::weights::Tuning, String> {
+    if let Some(path) = flag(args, "--weights") {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("can't read {}: {e}", shown(path)))?;
+        ai::weights::set_tuning(Some(ai::weights::Tuning::parse(&text).map_err(|e| format!("{}: {e}", shown(path)))?));
+    }
+    ai::weights::set_search_scale(number(args, "--scale", 1000, 1)? as u32);
+    Ok(ai::weights::tuning())
+}
+
+/// A tuning run (`tune`).
+struct Spsa {
+    /// The weights tuned (indices into `ai::weights::NAMES`).
+    names: Vec<usize>,
+    steps: u64,
+    /// Seeds per step, each played twice with the seats swapped.
+    pairs: u64,
+    /// The first game's seed; step k plays seeds `seed + k * pairs …`.
+    seed: u64,
+    start: ai::weights::Tuning,
+}
+
+/// Simultaneous perturbation stochastic approximation (Spall 1998) by self-play of the hard
+/// level: at step k every tuned weight is moved by ±c_k × its scale (signs drawn at random), the
+/// weights moved up play the weights moved down on `pairs` seeds, each twice with the seats
+/// swapped (paired: luck of the deal cancels), and the weights step by a_k × (share of wins of
+/// the upper − share of the lower) × sign × scale. A weight's scale is its size (at least 0.5):
+/// steps in proportion. Prints every step and ends with the tuned weights' `weights.txt` lines.
+fn tune<G: Searchable>(spec: &Spsa, start: impl Fn(u64) -> Result<G, String>) -> Result<(), String> {
+    use ai::weights::{set_tuning, NAMES};
+    let mut theta = spec.start;
+    let scale: Vec<f32> = spec.names.iter().map(|&i| theta.get(i).abs().max(0.5)).collect();
+    // Spall's gains: a_k = a / (k + 1 + A)^0.602, c_k = c / (k + 1)^0.101.
+    let (a, big_a, c) = (0.5f64, spec.steps as f64 / 10.0, 0.2f64);
+    let names: Vec<&str> = spec.names.iter().map(|&i| NAMES[i]).collect();
+    println!("tune {}: {} steps of {} seeds twice (seeds {}–{}), weights {}", G::EDITION, spec.steps, spec.pairs, spec.seed, spec.seed + spec.steps * spec.pairs - 1, names.join(","));
+    let mut rng = spec.seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1;
+    let mut total = (0.0f64, 0u64);
+    for k in 0..spec.steps {
+        let ak = a / (k as f64 + 1.0 + big_a).powf(0.602);
+        let ck = c / (k as f64 + 1.0).powf(0.101);
+        let signs: Vec<f32> = spec
+            .names
+            .iter()
+            .map(|_| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                if rng & 1 == 0 { 1.0 } else { -1.0 }
+            })
+            .collect();
+        let (mut up, mut down) = (theta, theta);
+        for (j, &i) in spec.names.iter().enumerate() {
+            up.set(i, theta.get(i) + (ck as f32) * signs[j] * scale[j]);
+            down.set(i, theta.get(i) - (ck as f32) * signs[j] * scale[j]);
+        }
+        let mut diff = 0.0f64;
+        let mut games = 0u64;
+        for p in 0..spec.pairs {
+            let seed = spec.seed + k * spec.pairs + p;
+            for swap in [false, true] {
+                let game = start(seed)?;
+                let seats = game.seats().to_vec();
+                let bots: Vec<(Colour, Level)> = seats.iter().map(|&c| (c, Level::Hard)).collect();
+                // Seats alternate between the two weights; `swap` gives the other one the first seat.
+                let upper = |c: Colour| (seats.iter().position(|&s| s == c).unwrap_or(0) % 2 == 0) != swap;
+                let (end, _, _) = ai::play_game_seated(game, &bots, seed, seconds, None, |c| set_tuning(Some(if upper(c) { up } else { down })))?;
+                let w = end.winners();
+                for &c in w {
+                    diff += if upper(c) { 1.0 } else { -1.0 } / w.len() as f64;
+                }
+                games += 1;
+            }
+        }
+        set_tuning(Some(theta));
+        let r = diff / games as f64;
+        total = (total.0 + diff, total.1 + games);
+        for (j, &i) in spec.names.iter().enumerate() {
+            theta.set(i, theta.get(i) + (ak * r) as f32 * signs[j] * scale[j]);
+        }
+        let now: Vec<String> = spec.names.iter().map(|&i| format!("{:.3}", theta.get(i))).collect();
+        println!("step {k}: c {ck:.3} a {ak:.3} signs {signs:?} upper−lower {r:+.3} over {games} games -> {}", now.join(" "));
+    }
+    println!("# tuned by `loewenherz-cli tune --edition {} --names {} --steps {} --pairs {} --seed {} --scale {}`", G::EDITION.to_string().to_lowercase(), names.join(","), spec.steps, spec.pairs, spec.seed, ai::weights::scaled(1000));
+    print!("{}", theta.lines());
+    Ok(())
+}
+
 /// A finished New Edition game's economy.
 fn new_economy(g: &newed::Game, moves: &[newed::Move]) -> Option<Economy> {
     let each: Vec<(Colour, u32)> = g.players().iter().map(|&c| (c, g.ducats(c))).collect();
@@ -375,8 +471,9 @@ fn run(args: &[String]) -> Result<(), String> {
             Ok(())
         }
         "arena" => {
-            let args = &options(rest, &["--edition", "--players", "--games", "--bots", "--seed", "--setup", "--limit-ms"])?;
+            let args = &options(rest, &["--edition", "--players", "--games", "--bots", "--seed", "--setup", "--limit-ms", "--weights", "--scale"])?;
             let games = number(args, "--games", 100, 1)?;
+            search_options(args)?;
             let seed = number(args, "--seed", 0, 0)?;
             // A time limit per search, as the browser's worker has (the games then depend on
             // the machine's speed); none by default.
@@ -405,6 +502,31 @@ fn run(args: &[String]) -> Result<(), String> {
                     },
                     new_economy,
                 ),
+            }
+        }
+        "tune" => {
+            let args = &options(rest, &["--edition", "--players", "--steps", "--pairs", "--seed", "--setup", "--weights", "--scale", "--names"])?;
+            let start = search_options(args)?;
+            let names = flag(args, "--names").ok_or_else(|| format!("--names is required\n{USAGE}"))?;
+            let spec = Spsa {
+                names: names
+                    .split(',')
+                    .map(|n| ai::weights::NAMES.iter().position(|&k| k == n.trim()).ok_or_else(|| format!("unknown weight '{}'", shown(n))))
+                    .collect::<Result<Vec<usize>, String>>()?,
+                steps: number(args, "--steps", 20, 1)?,
+                pairs: number(args, "--pairs", 4, 1)?,
+                seed: number(args, "--seed", 0, 0)?,
+                start,
+            };
+            match edition(args)? {
+                Edition::Classic => tune(&spec, |s| {
+                    let setup = classic_setup(args, s)?;
+                    Ok(classic::game::Game::new(&setup).map_err(|e| e.to_string())?.0)
+                }),
+                Edition::New => tune(&spec, |s| {
+                    let setup = new_setup(args, s)?;
+                    Ok(newed::Game::new(&setup).map_err(|e| e.to_string())?.0)
+                }),
             }
         }
         "bench" => {

@@ -11,16 +11,13 @@ use crate::engine::colour::Colour;
 use crate::engine::rng::uniform;
 use rand_chacha::ChaCha8Rng;
 
-/// The hard level's weights (issue 24), tuned on 2-player games against the frozen evaluation
-/// with both searching 300 iterations (seeds 2000…, seats rotated): superiority 0.5 won 24 of
-/// 40, 1.0 won 19 of 40, 1.0 with room 0.3 won 9 of 20, the frozen weights themselves 12 of 20:
-/// in Classic no weight tried is clearly better than the frozen evaluation (issue 24's note).
-/// Mountains, which the frozen evaluation gave nothing though every silver find left and the
-/// end score them (a mountain early in the game is worth up to 4 points): with superiority 0.5,
-/// 51 of 80 (seeds 7000… and 7100…, a tenth of the search) against 45 of 80 without. At full
-/// size the hard level with these weights won 69 of 100 against the frozen one (seeds 8000–8099,
-/// 95 % interval 59.4–77.2 %).
-const WEIGHTS: super::Weights = super::Weights { superiority: 0.5, room: 0.0, mountain: 1.0 };
+// The hard level's weights are in `weights.txt` (`classic.*`). Issue 24 tuned them on 2-player
+// games against the frozen evaluation with both searching 300 iterations (seeds 2000…, seats
+// rotated): superiority 0.5 won 24 of 40, 1.0 won 19 of 40, 1.0 with room 0.3 won 9 of 20, the
+// frozen weights themselves 12 of 20. Mountains, which the frozen evaluation gave nothing though
+// every silver find left and the end score them: with superiority 0.5, 51 of 80 (seeds 7000…
+// and 7100…, a tenth of the search) against 45 of 80 without; at full size 69 of 100 (seeds
+// 8000–8099), but 62 of 112 on seeds 40000… and 41000… (issue 34).
 
 /// Offer and bid amounts the search tries (besides all one has): a few steps, not every ducat.
 const AMOUNTS: [u32; 8] = [0, 1, 2, 3, 5, 8, 12, 18];
@@ -116,6 +113,20 @@ impl Searchable for Game {
         }
     }
 
+    fn tuned_policy(&self, who: Colour, buf: &mut Vec<Move>, rng: &mut ChaCha8Rng) -> Option<Move> {
+        let guide = super::weights::tuning().classic_guide;
+        if guide < 1.0 || !matches!(self.phase(), Phase::Perform { .. }) {
+            return self.policy(who, buf, rng);
+        }
+        // As the policy's Perform, by the hard evaluation (issue 34).
+        self.options(who, buf);
+        let work: Vec<Move> = buf.iter().copied().filter(|m| !matches!(m, Move::Done { .. })).collect();
+        if work.is_empty() {
+            return buf.first().copied();
+        }
+        super::search::best_of_by(self, who, &work, guide as u32, rng, true)
+    }
+
     fn value(&self, c: Colour) -> f32 {
         valued(self, c, 0.0)
     }
@@ -128,10 +139,14 @@ impl Searchable for Game {
     }
 
     fn tuned_value(&self, c: Colour) -> f32 {
-        let w = WEIGHTS;
-        let (balance, room) = super::contest(self.board(), c, w.room != 0.0);
+        let w = super::weights::tuning();
+        let (balance, room) = super::contest(self.board(), c, w.classic_room != 0.0);
         // Each mountain in a province scores at every silver find left and at the end.
-        valued(self, c, w.mountain * (self.silver_finds_left() + 1) as f32) + w.superiority * balance + w.room * room
+        hard_value(self, c, w.classic_mountain * (self.silver_finds_left() + 1) as f32, &w) + w.classic_superiority * balance + w.classic_room * room
+    }
+
+    fn deep_width(&self) -> f32 {
+        super::weights::tuning().classic_width
     }
 
     fn clock(&self) -> u32 {
@@ -197,6 +212,24 @@ fn valued(g: &Game, c: Colour, mountain: f32) -> f32 {
         .sum();
     let mountains = if mountain == 0.0 { 0.0 } else { mountain * g.mountains(c) as f32 };
     g.score(c) as f32 + deeds as f32 + 0.12 * g.wealth(c) as f32 + 1.5 * cards + 0.4 * knights + 0.6 * potential + mountains
+}
+
+/// [`valued`] with the hard level's weights (`weights.txt`, `classic.*`).
+fn hard_value(g: &Game, c: Colour, mountain: f32, w: &super::weights::Tuning) -> f32 {
+    let deeds: u32 = g.hand(c).iter().map(|p| if let PoliticsCard::Deeds(n) = p { u32::from(*n) } else { 0 }).sum();
+    let cards = g.hand(c).iter().filter(|p| matches!(p, PoliticsCard::Alliance | PoliticsCard::Renegade)).count() as f32;
+    let board = g.board();
+    let knights = board.knights(c).intersect(board.province_spaces(c)).len() as f32;
+    let land = board.land();
+    let ground = super::Ground::of(board);
+    let potential: f32 = board
+        .castles(c)
+        .iter()
+        .filter(|&k| board.province_at(k).is_none())
+        .map(|k| ground.potential(k, |s| founding_value(s.len(), land.count(s, Terrain::City)) as f32 + mountain * land.count(s, Terrain::Mountain) as f32))
+        .sum();
+    let mountains = mountain * g.mountains(c) as f32;
+    g.score(c) as f32 + deeds as f32 + w.classic_wealth * g.wealth(c) as f32 + w.classic_cards * cards + w.classic_knights * knights + w.classic_potential * potential + mountains
 }
 
 fn same_but_pay(a: &Move, b: &Move) -> bool {

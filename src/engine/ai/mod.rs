@@ -13,6 +13,7 @@
 pub mod classic;
 pub mod newed;
 pub mod search;
+pub mod weights;
 
 
 use crate::engine::colour::Colour;
@@ -40,6 +41,17 @@ pub trait Searchable: Rules {
     fn options(&self, who: Colour, out: &mut Vec<Self::Move>);
     /// A plausible move for `who` by a cheap rule (playouts, others' sealed bids, easy level).
     fn policy(&self, who: Colour, buf: &mut Vec<Self::Move>, rng: &mut ChaCha8Rng) -> Option<Self::Move>;
+    /// The hard level's policy for its playouts and for the order in which its tree tries moves
+    /// (issue 34): [`Searchable::policy`] unless an edition guides it by the hard evaluation.
+    fn tuned_policy(&self, who: Colour, buf: &mut Vec<Self::Move>, rng: &mut ChaCha8Rng) -> Option<Self::Move> {
+        self.policy(who, buf, rng)
+    }
+    /// The hard search's width below the root (issue 34; `weights.txt`'s `*.width`): a node
+    /// there takes a new child, the guided policy's pick, only while it has fewer than this
+    /// many plus the square root of its visits. 0: every option once before any twice.
+    fn deep_width(&self) -> f32 {
+        0.0
+    }
     /// How good the position is for `c`, in points (score plus what its assets are worth): the
     /// evaluation as frozen at issue 24 (the reference level's, and medium's and easy's).
     fn value(&self, c: Colour) -> f32;
@@ -204,6 +216,7 @@ pub fn decide_within<G: Searchable>(game: &G, me: Colour, level: Level, seed: u6
         // A forced move needs no search (the search would find the one option it has).
         Some(_) if due && own.len() == 1 => (Some(own[0]), None),
         Some(budget) => {
+            let budget = search::Budget { iterations: weights::scaled(budget.iterations), ..budget };
             let out = search::search_within(game, me, budget, !due, &mut rng, limit);
             match out.mv {
                 Some(m) => (Some(m), Some(format!(" (looks {}% good over {} tries)", (out.mean * 100.0).round(), out.visits))),
@@ -240,12 +253,22 @@ pub fn play_game<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: u64, cl
 ///
 /// # Errors
 /// A move the engine refused, or a seat due to move that made none (both would be bugs).
-pub fn play_game_within<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64, limit: Option<f64>) -> Result<(G, Vec<G::Move>, Thinking), String> {
+pub fn play_game_within<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64, limit: Option<f64>) -> Result<(G, Vec<G::Move>, Thinking), String> {
+    play_game_seated(game, bots, seed, clock, limit, |_| {})
+}
+
+/// [`play_game_within`], calling `before(c)` before each decision of `c` (tuning sets each
+/// seat's weights there: [`weights::set_tuning`]).
+///
+/// # Errors
+/// A move the engine refused, or a seat due to move that made none (both would be bugs).
+pub fn play_game_seated<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64, limit: Option<f64>, before: impl Fn(Colour)) -> Result<(G, Vec<G::Move>, Thinking), String> {
     let mut moves = Vec::new();
     let mut passed: Vec<Colour> = Vec::new();
     let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, Vec::new())).collect();
     while let Some((c, due)) = next_to_ask(&game, &passed) {
         let level = bots.iter().find(|&&(b, _)| b == c).map_or(Level::Random, |&(_, l)| l);
+        before(c);
         let started = clock();
         let lim = limit.map(|seconds| search::Limit { clock: &clock, seconds });
         let mv = decide_within(&game, c, level, bot_seed(seed, moves.len(), c), lim)?.0;
@@ -356,6 +379,47 @@ impl Ground {
             }
             ball = ball.union(ring);
             best = best.max(worth(ball) * (1.0 - self.leaks(ball) as f32 / 8.0).max(0.0));
+        }
+        best
+    }
+}
+
+impl Ground {
+    /// The castles' spaces (a ball grown around one castle never takes another's).
+    pub fn castles(&self) -> crate::engine::grid::SpaceSet {
+        self.castles
+    }
+
+    /// How many sides of `set`'s spaces face a space outside it or the frame.
+    fn perimeter(set: crate::engine::grid::SpaceSet) -> usize {
+        // Spaces with their left (upper) neighbour inside: each such pair shares an edge.
+        let pairs = set.intersect(set.shifted_down(1)).len() + set.intersect(set.shifted_down(16)).len();
+        4 * set.len() - 2 * pairs
+    }
+
+    /// Issue 34 (the New Edition's hard evaluation): what a castle's open ground is worth, as a
+    /// gradient. Balls grown around `castle` ring by ring (up to `rings`) through open edges,
+    /// never into a space of `walls` (other castles, others' knights: a region holds one castle,
+    /// and a border must part two; the open edge toward one counts as a border still to place);
+    /// each ball is worth `worth(ball)` × (the share of its outer sides already closed, by
+    /// borders or the frame)^`closing`, and the best ball counts. Unlike [`Ground::potential`],
+    /// which stops at the first ring that meets another castle and gives nothing to a ball with
+    /// 8 or more open edges, every border that closes a ball raises it, from the first: with
+    /// castles close together (the New Edition's small board) the frozen potential saw no border
+    /// at all, and hard computers that met each other sold every card (issue 34).
+    pub fn prospect(&self, castle: crate::engine::Space, walls: crate::engine::grid::SpaceSet, rings: u32, closing: f32, worth: impl Fn(crate::engine::grid::SpaceSet) -> f32) -> f32 {
+        let mut ball = crate::engine::grid::SpaceSet::EMPTY;
+        ball.insert(castle);
+        let mut best: f32 = 0.0;
+        for _ in 0..rings {
+            let ring = self.rim(ball).minus(walls);
+            if ring.is_empty() {
+                break;
+            }
+            ball = ball.union(ring);
+            let sides = Ground::perimeter(ball) as f32;
+            let closed = (sides - self.leaks(ball) as f32).max(0.0) / sides;
+            best = best.max(worth(ball) * closed.powf(closing));
         }
         best
     }

@@ -117,6 +117,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
     let mut path: Vec<usize> = Vec::new();
     // The root's candidates in order of a one-move look-ahead, best first.
     let (root_order, scoring) = root_order(game, me, may_pass, budget.tuned, rng);
+    let width = if budget.tuned { game.deep_width() } else { 0.0 };
     for i in 0..budget.iterations {
         if let (Some(l), Some(t0)) = (limit, began) {
             if i % CLOCK_EVERY == 0 && (l.clock)() - t0 >= l.seconds {
@@ -152,14 +153,37 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
             let present: HashSet<Option<G::Move>> = nodes[cur].children.iter().map(|&c| nodes[c].mv).collect();
             let widen = cur == 0 && (nodes[cur].children.len() as f32) < 3.0 + 1.5 * (nodes[cur].visits as f32).sqrt();
             let untried: Vec<Option<G::Move>> = opts.iter().copied().filter(|m| !present.contains(m)).collect();
-            if !untried.is_empty() && (cur != 0 || widen || nodes[cur].children.is_empty()) {
-                // Expand: the root in look-ahead order, deeper nodes by the playout policy.
-                let pick = if cur == 0 {
-                    untried[0]
+            let allowed: HashSet<Option<G::Move>> = opts.into_iter().collect();
+            let expand = if untried.is_empty() {
+                None
+            } else if cur == 0 {
+                // The root in look-ahead order.
+                (widen || nodes[cur].children.is_empty()).then(|| untried[0])
+            } else if width > 0.0 {
+                // The hard level (issue 34) widens deeper nodes slowly, by the guided policy's
+                // picks: trying every option once first valued a card played by the average of
+                // a hundred borders placed at random after it (a card that founds a region
+                // looked worse than a sale).
+                let known = nodes[cur].children.iter().any(|&c| allowed.contains(&nodes[c].mv));
+                let room = (nodes[cur].children.len() as f32) < width + (nodes[cur].visits as f32).sqrt();
+                if known && !room {
+                    None
                 } else {
-                    let p = d.policy(actor, &mut buf, rng);
-                    if p.is_some() && untried.contains(&p) { p } else { untried[uniform(rng, untried.len() as u32) as usize] }
-                };
+                    let p = d.tuned_policy(actor, &mut buf, rng);
+                    if p.is_some() && untried.contains(&p) {
+                        Some(p)
+                    } else if known {
+                        None
+                    } else {
+                        Some(untried[uniform(rng, untried.len() as u32) as usize])
+                    }
+                }
+            } else {
+                // Deeper nodes by the playout policy.
+                let p = d.policy(actor, &mut buf, rng);
+                Some(if p.is_some() && untried.contains(&p) { p } else { untried[uniform(rng, untried.len() as u32) as usize] })
+            };
+            if let Some(pick) = expand {
                 let id = nodes.len();
                 nodes.push(Node { mv: pick, by: actor, children: Vec::new(), visits: 0, avail: 0, reward: 0.0 });
                 nodes[cur].children.push(id);
@@ -167,7 +191,6 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
                 path.push(id);
                 break;
             }
-            let allowed: HashSet<Option<G::Move>> = opts.into_iter().collect();
             let mut best = usize::MAX;
             let mut best_score = f32::MIN;
             for i in 0..nodes[cur].children.len() {
@@ -353,7 +376,8 @@ fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, scoring: &Scoring, 
         }
         settle_sealed(d, me, buf, rng);
         let Some(a) = d.actor() else { break };
-        match d.policy(a, buf, rng) {
+        let m = if scoring.tuned { d.tuned_policy(a, buf, rng) } else { d.policy(a, buf, rng) };
+        match m {
             Some(m) => apply(d, Some(m)),
             None => break,
         }
@@ -388,6 +412,11 @@ pub fn rewards_by<G: Searchable>(d: &G, tuned: bool) -> [f32; SEATS] {
 /// The best for `who` of `k` moves drawn at random from `options` (by the evaluation one move
 /// ahead): a playout policy that places borders and knights with some purpose, cheaply.
 pub fn best_of<G: Searchable>(d: &G, who: Colour, options: &[G::Move], k: u32, rng: &mut ChaCha8Rng) -> Option<G::Move> {
+    best_of_by(d, who, options, k, rng, false)
+}
+
+/// [`best_of`] by the hard evaluation (`tuned`) or the frozen one.
+pub fn best_of_by<G: Searchable>(d: &G, who: Colour, options: &[G::Move], k: u32, rng: &mut ChaCha8Rng, tuned: bool) -> Option<G::Move> {
     let mut best: Option<(f32, G::Move)> = None;
     for _ in 0..k.min(options.len() as u32) {
         let m = options[uniform(rng, options.len() as u32) as usize];
@@ -395,7 +424,7 @@ pub fn best_of<G: Searchable>(d: &G, who: Colour, options: &[G::Move], k: u32, r
         if e.play(m).is_err() {
             continue;
         }
-        let v = e.value(who);
+        let v = if tuned { e.tuned_value(who) } else { e.value(who) };
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, m));
         }
