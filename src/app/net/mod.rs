@@ -39,6 +39,7 @@ pub mod remote;
 pub mod sdp;
 pub mod views;
 pub mod wire;
+pub mod words;
 // Native only: whole games and fuzzing measure sizes and times with the host's word size and
 // native deflate; the browser runs only the wasm-bindgen tests.
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -4,8 +4,7 @@
 //! session, and refuses what the device holding the game may not do while a seat elsewhere acts.
 //! The device hands over only among the people sitting at it.
 
-use super::{EditionRules, Screen, Session};
-use crate::app::table::Command;
+use super::{Command, EditionRules, Screen, Session};
 use crate::engine::ai::Level;
 use crate::engine::{Colour, IllegalMove};
 

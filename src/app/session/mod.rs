@@ -17,6 +17,7 @@
 //!   a hand-over.
 
 pub mod classic;
+mod command;
 mod elsewhere;
 pub mod newed;
 mod seat;
@@ -27,6 +28,7 @@ use super::log::LogLine;
 use super::said::{Names, Said};
 use super::seats::Seats;
 use super::since::{Since, Snapshot};
+pub use command::Command;
 pub use seat::{Seating, SeatView};
 use crate::engine::notation::{RecordError, RecordReason};
 use crate::engine::{Colour, Edition, IllegalMove, Rules, SetupError};

@@ -10,8 +10,6 @@ use super::log::ducats;
 use super::log::newed::power_action_short;
 use crate::engine::newed::{PowerCardId, View};
 
-mod net;
-pub use net::{link_error, message_error, net_refusal, no_compression, peer_error, PeerError};
 
 /// Why a setup of `edition` can't be played, in the current language.
 pub fn setup_error(edition: Edition, e: &SetupError) -> String {

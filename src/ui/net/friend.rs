@@ -9,7 +9,7 @@ use crate::app::net::remote::{Heard, Remote};
 use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::IllegalMove;
 use crate::tr;
-use crate::app::words::{net_refusal, no_compression, peer_error};
+use crate::app::net::words::{net_refusal, no_compression, peer_error};
 use crate::ui::ctx::{Ctx, Net};
 use leptos::prelude::*;
 use std::cell::RefCell;

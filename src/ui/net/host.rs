@@ -8,7 +8,7 @@ use super::{link_error, pack, unpack, Qr};
 use crate::app::net::host::Host;
 use crate::app::net::invite::{packed_part, Invite, Reply};
 use crate::app::net::message::Presence;
-use crate::app::words::{no_compression, peer_error};
+use crate::app::net::words::{no_compression, peer_error};
 use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::ai::Level;
 use crate::engine::{Colour, IllegalMove};

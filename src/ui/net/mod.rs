@@ -18,7 +18,7 @@ mod rtc;
 
 use super::ctx::Ctx;
 use crate::app::net::invite::MAX_LINK_CHARS;
-use crate::app::words::link_error;
+use crate::app::net::words::link_error;
 use crate::app::share::{base64url_decode, base64url_encode};
 use crate::tr;
 use leptos::prelude::*;

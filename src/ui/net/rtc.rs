@@ -12,7 +12,7 @@ use web_sys::{MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEven
 use std::cell::RefCell;
 use std::rc::Rc;
 
-pub use crate::app::words::PeerError;
+pub use crate::app::net::words::PeerError;
 
 /// The longest wait for ICE candidates before a description is sent with those gathered.
 const GATHER_MS: i32 = 4000;
@@ -36,7 +36,7 @@ pub struct Peer {
     channel: Rc<RefCell<Option<RtcDataChannel>>>,
 }
 
-// Errors are typed ([`PeerError`], put into words by `app::words`): the browser's own messages
+// Errors are typed ([`PeerError`], put into words by `app::net::words`): the browser's own messages
 // are English, differ between browsers and name nothing a player can act on, so none is shown.
 
 /// A new connection with the ICE servers `ice`.

@@ -34,7 +34,7 @@ fn capitalise(s: &str) -> String {
 /// language: a refused move gives the table's own reason.
 pub fn net_refusal(r: Refusal) -> String {
     match r {
-        Refusal::Illegal(m) => capitalise(&super::refusal(m)),
+        Refusal::Illegal(m) => capitalise(&crate::app::words::refusal(m)),
         Refusal::Garbled(_) => tr!(String NetRefusedGarbled),
         Refusal::TooBig => tr!(String NetRefusedTooBig),
         Refusal::Stale => tr!(String NetRefusedStale),
