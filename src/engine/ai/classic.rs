@@ -198,24 +198,17 @@ impl Searchable for Game {
 /// The evaluation, with each mountain space (in a province, or in a castle's ground not yet
 /// closed off) worth `mountain` points: 0 in the frozen evaluation.
 fn valued(g: &Game, c: Colour, mountain: f32) -> f32 {
-    let deeds: u32 = g.hand(c).iter().map(|p| if let PoliticsCard::Deeds(n) = p { u32::from(*n) } else { 0 }).sum();
-    let cards = g.hand(c).iter().filter(|p| matches!(p, PoliticsCard::Alliance | PoliticsCard::Renegade)).count() as f32;
-    let board = g.board();
-    let knights = board.knights(c).intersect(board.province_spaces(c)).len() as f32;
-    let land = board.land();
-    let ground = super::Ground::of(board);
-    let potential: f32 = board
-        .castles(c)
-        .iter()
-        .filter(|&k| board.province_at(k).is_none())
-        .map(|k| ground.potential(k, |s| founding_value(s.len(), land.count(s, Terrain::City)) as f32 + mountain * land.count(s, Terrain::Mountain) as f32))
-        .sum();
-    let mountains = if mountain == 0.0 { 0.0 } else { mountain * g.mountains(c) as f32 };
-    g.score(c) as f32 + deeds as f32 + 0.12 * g.wealth(c) as f32 + 1.5 * cards + 0.4 * knights + 0.6 * potential + mountains
+    weighed(g, c, mountain, [0.12, 1.5, 0.4, 0.6])
 }
 
 /// [`valued`] with the hard level's weights (`weights.txt`, `classic.*`).
 fn hard_value(g: &Game, c: Colour, mountain: f32, w: &super::weights::Tuning) -> f32 {
+    weighed(g, c, mountain, [w.classic_wealth, w.classic_cards, w.classic_knights, w.classic_potential])
+}
+
+/// The score, deeds and mountains, with ducats, Alliance and Renegade cards, knights inside
+/// provinces and the potential of castles not yet in a province weighed by `w` (in that order).
+fn weighed(g: &Game, c: Colour, mountain: f32, w: [f32; 4]) -> f32 {
     let deeds: u32 = g.hand(c).iter().map(|p| if let PoliticsCard::Deeds(n) = p { u32::from(*n) } else { 0 }).sum();
     let cards = g.hand(c).iter().filter(|p| matches!(p, PoliticsCard::Alliance | PoliticsCard::Renegade)).count() as f32;
     let board = g.board();
@@ -228,8 +221,9 @@ fn hard_value(g: &Game, c: Colour, mountain: f32, w: &super::weights::Tuning) ->
         .filter(|&k| board.province_at(k).is_none())
         .map(|k| ground.potential(k, |s| founding_value(s.len(), land.count(s, Terrain::City)) as f32 + mountain * land.count(s, Terrain::Mountain) as f32))
         .sum();
-    let mountains = mountain * g.mountains(c) as f32;
-    g.score(c) as f32 + deeds as f32 + w.classic_wealth * g.wealth(c) as f32 + w.classic_cards * cards + w.classic_knights * knights + w.classic_potential * potential + mountains
+    // The frozen evaluation (mountain 0) spares itself the walk of the provinces.
+    let mountains = if mountain == 0.0 { 0.0 } else { mountain * g.mountains(c) as f32 };
+    g.score(c) as f32 + deeds as f32 + w[0] * g.wealth(c) as f32 + w[1] * cards + w[2] * knights + w[3] * potential + mountains
 }
 
 fn same_but_pay(a: &Move, b: &Move) -> bool {
