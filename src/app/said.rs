@@ -106,15 +106,6 @@ impl Said {
         out
     }
 
-    /// Every edge the fact names.
-    pub fn edges(&self) -> Vec<Edge> {
-        let mut out = Vec::new();
-        for a in &self.args {
-            a.each_edge(&mut out);
-        }
-        out
-    }
-
     fn each_space(&self, f: &mut dyn FnMut(Space)) {
         for a in &self.args {
             a.each_space(f);
@@ -179,15 +170,6 @@ impl Arg {
             }
             Arg::Said(s) => s.each_space(f),
             Arg::And(items) | Arg::Commas(items) => items.iter().for_each(|a| a.each_space(f)),
-            _ => {}
-        }
-    }
-
-    fn each_edge(&self, out: &mut Vec<Edge>) {
-        match self {
-            Arg::Edge(e) if !out.contains(e) => out.push(*e),
-            Arg::Said(s) => s.args.iter().for_each(|a| a.each_edge(out)),
-            Arg::And(items) | Arg::Commas(items) => items.iter().for_each(|a| a.each_edge(out)),
             _ => {}
         }
     }

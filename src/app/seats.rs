@@ -89,6 +89,11 @@ impl Seats {
         }
     }
 
+    /// True for a seat a friend plays on a device that is connected now.
+    pub fn connected(&self, c: Colour) -> bool {
+        self.remote.contains(&(c, true))
+    }
+
     /// True for a seat a friend plays on their own device.
     pub fn elsewhere(&self, c: Colour) -> bool {
         self.remote.iter().any(|(r, _)| *r == c)

@@ -158,17 +158,17 @@ impl Host {
             ToHost::Hello { seat, token, have_log } => {
                 let edition = self.session.edition();
                 let id = self.session.id().to_string();
-                let (names, log_len) = crate::each!(&self.session, s => (s.names().players, s.log.len()));
+                let log_len = crate::each!(&self.session, s => s.log.len());
                 let Some(l) = self.links.iter_mut().find(|l| l.colour == seat && l.token == token) else {
                     self.strike(link);
                     return refused(link, Refusal::Foreign);
                 };
                 *l = Link { log_sent: (have_log as usize).min(log_len), notices: std::mem::take(&mut l.notices), ..Link::new(seat, token) };
                 crate::each!(&mut self.session, s => s.set_connected(seat, true));
-                Received { seat: Some(seat), replies: vec![ToRemote::Welcome { seat, edition, id, names }.encode(tag)] }
+                Received { seat: Some(seat), replies: vec![ToRemote::Welcome { seat, edition, id }.encode(tag)] }
             }
             ToHost::Command { n, cmd } => {
-                let Some(i) = link.filter(|&c| crate::each!(&self.session, s => s.seats.remote.contains(&(c, true)))).and_then(|c| self.links.iter().position(|l| l.colour == c)) else {
+                let Some(i) = link.filter(|&c| crate::each!(&self.session, s => s.seats.connected(c))).and_then(|c| self.links.iter().position(|l| l.colour == c)) else {
                     return refused(link, Refusal::NotJoined);
                 };
                 if self.links[i].last_n.is_some_and(|l| n <= l) {
@@ -192,7 +192,7 @@ impl Host {
         let mut out = Vec::new();
         for i in 0..self.links.len() {
             let c = self.links[i].colour;
-            if !crate::each!(&self.session, s => s.seats.remote.contains(&(c, true))) {
+            if !crate::each!(&self.session, s => s.seats.connected(c)) {
                 continue;
             }
             for said in std::mem::take(&mut self.links[i].notices) {

@@ -327,9 +327,8 @@ pub type AnyUpdate = crate::app::any::ByEdition<Update<classic::game::Game>, Upd
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
 pub enum ToRemote {
-    /// The seat is joined: the game and its players' names as they typed them. An update
-    /// follows.
-    Welcome { seat: Colour, edition: Edition, id: String, names: Vec<(Colour, String)> },
+    /// The seat is joined: the game (its table, names included, follows in an update).
+    Welcome { seat: Colour, edition: Edition, id: String },
     /// What the seat's screen shows now.
     Update(AnyUpdate),
     /// The answer to command `n`: done, or refused with a reason.
@@ -417,11 +416,10 @@ impl ToRemote {
         };
         let mut w = header(kind, tag);
         match self {
-            ToRemote::Welcome { seat, edition, id, names } => {
+            ToRemote::Welcome { seat, edition, id } => {
                 seat.put(&mut w);
                 edition.put(&mut w);
                 id.put(&mut w);
-                names.put(&mut w);
             }
             ToRemote::Update(AnyUpdate::Classic(u)) => u.put(&mut w),
             ToRemote::Update(AnyUpdate::New(u)) => u.put(&mut w),
@@ -443,7 +441,7 @@ impl ToRemote {
         let (kind, mut r) = open(bytes, tag, MAX_TO_REMOTE)?;
         let body = |r: &mut Reader| -> Result<ToRemote, WireError> {
             Ok(match kind {
-                0 => ToRemote::Welcome { seat: r.take()?, edition: r.take()?, id: r.take()?, names: r.take()? },
+                0 => ToRemote::Welcome { seat: r.take()?, edition: r.take()?, id: r.take()? },
                 1 => ToRemote::Update(AnyUpdate::Classic(r.take()?)),
                 2 => ToRemote::Update(AnyUpdate::New(r.take()?)),
                 3 => ToRemote::Answer { n: r.take()?, refused: r.take()? },

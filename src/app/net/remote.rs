@@ -86,7 +86,7 @@ impl Remote {
     /// Too big, garbled, stale or foreign (nothing changes).
     pub fn receive(&mut self, bytes: &[u8]) -> Result<Heard, MessageError> {
         Ok(match ToRemote::decode(bytes, self.tag)? {
-            ToRemote::Welcome { seat, edition, id, .. } => {
+            ToRemote::Welcome { seat, edition, id } => {
                 if seat != self.seat {
                     return Err(MessageError::Foreign);
                 }

@@ -633,7 +633,7 @@ fn a_friends_device_refuses_what_is_not_its_hosts_and_ignores_what_is_old() {
     let shown = blue.table();
     assert_eq!(blue.receive(&update), Ok(Heard::Ignored), "an update already shown is not shown again");
     assert_eq!(blue.table(), shown);
-    let orange = ToRemote::Welcome { seat: Colour::Orange, edition: crate::engine::Edition::New, id: "net-new".into(), names: Vec::new() }.encode(tag);
+    let orange = ToRemote::Welcome { seat: Colour::Orange, edition: crate::engine::Edition::New, id: "net-new".into() }.encode(tag);
     assert_eq!(blue.receive(&orange), Err(MessageError::Foreign), "another seat's welcome");
     let classic = Remote::new(tag, Colour::Blue, 1111).receive(&update);
     assert_eq!(classic, Ok(Heard::Ignored), "an update before the welcome");
