@@ -104,7 +104,7 @@ function friendInit({ own }) {
  * the page errors it reports. `own`: a friend's colour (its channel and DOM are recorded).
  */
 export async function device(net, name, { own, locale } = {}) {
-  const context = await net.browser.newContext({ viewport: NET_VIEWPORT, ...(locale ? { locale } : {}) });
+  const context = await net.browser.newContext({ viewport: NET_VIEWPORT, reducedMotion: "reduce", ...(locale ? { locale } : {}) });
   context.setDefaultTimeout(10_000);
   if (own) await context.addInitScript(friendInit, { own });
   const page = await context.newPage();
@@ -211,7 +211,12 @@ export async function join(host, friend, colour, invite, { viaTab = false } = {}
     await host.page.fill(`[data-reply-input="${colour}"]`, reply);
     await host.page.click(`[data-connect="${colour}"]`);
   }
-  await friend.page.waitForSelector("[data-space]", { timeout: 15_000 });
+  await friend.page.waitForSelector("[data-space]", { timeout: 15_000 }).catch(async (e) => {
+    const status = await host.page.locator(`[data-net-status="${colour}"]`).allInnerTexts().catch(() => []);
+    const stage = await friend.page.evaluate(() => ["answering", "reply-link", "joining", "join-failed", "net-lost"].filter((s) => document.querySelector(`[data-${s}]`)).join(",") + " " + (document.querySelector(".notice")?.textContent ?? "")).catch((x) => x.message);
+    const presence = await host.page.locator(`li[data-net-seat="${colour}"]`).getAttribute("data-presence").catch(() => "?");
+    throw new Error(`${colour} never reached the table: the host says ${JSON.stringify(status)} (${presence}); the friend is at ${stage}: "${await screenOf(friend.page)}"\n${e.message}`);
+  });
   const ms = Date.now() - t0;
   await host.page.waitForSelector(`li[data-net-seat="${colour}"][data-presence="connected"]`, { state: "attached", timeout: 10_000 });
   return ms;

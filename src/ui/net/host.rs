@@ -150,6 +150,14 @@ impl HostNet {
         });
     }
 
+    /// A reply was taken for `seat`: "connecting" until it joins (said only if it has not
+    /// joined already — the channel may open before the reply's own task goes on).
+    fn connecting(&self, seat: Colour) {
+        if !self.links.borrow().iter().any(|l| l.seat == seat && l.joined) {
+            self.set_row(seat, |r| r.status = Some(tr!(String NetConnecting)));
+        }
+    }
+
     fn name(&self, seat: Colour) -> String {
         self.rows.with_untracked(|rows| rows.iter().find(|r| r.colour == seat).map(|r| r.name.clone())).unwrap_or_default()
     }
@@ -343,7 +351,7 @@ fn listen_for_replies(net: Rc<HostNet>) {
             match net.reply(&text).await {
                 Ok(seat) => {
                     let _ = c.post_message(&format!("taken:{}", packed_part(&text, "reply")).into());
-                    net.set_row(seat, |r| r.status = Some(tr!(String NetConnecting)));
+                    net.connecting(seat);
                 }
                 // Another host page of this browser may be the one it is for.
                 Err(_) => {}
@@ -362,6 +370,16 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
     let net = StoredValue::new_local(net);
     let waiting = Memo::new(move |_| rows.with(|rs| rs.iter().filter(|r| r.presence == (Presence::Remote { connected: false })).count()));
     let ice = RwSignal::new(ice_servers().join("\n"));
+    // What is pasted for each seat lives as long as the panel: the rows are drawn anew whenever
+    // any seat changes (another friend joining), and a reply pasted meanwhile must not be lost.
+    let drafts = StoredValue::new(Vec::<(Colour, String)>::new());
+    let draft = move |c: Colour| drafts.with_value(|d| d.iter().find(|(k, _)| *k == c).map(|(_, s)| s.clone())).unwrap_or_default();
+    let set_draft = move |c: Colour, text: String| {
+        drafts.update_value(|d| match d.iter_mut().find(|(k, _)| *k == c) {
+            Some((_, s)) => *s = text,
+            None => d.push((c, text)),
+        });
+    };
     let seat = move |r: Row| {
         let c = r.colour;
         let name = r.name.clone();
@@ -372,7 +390,6 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
             Presence::Remote { connected: false } => tr!(String NetRemoteOff),
         };
         let copied = RwSignal::new(None::<String>);
-        let pasted = RwSignal::new(String::new());
         let remote = matches!(r.presence, Presence::Remote { .. });
         let standing_in = r.presence == Presence::Computer && net.with_value(|n| n.links.borrow().iter().any(|l| l.seat == c));
         view! {
@@ -391,14 +408,19 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                             </div>
                             <Qr text=link label=tr!(NetQrLabel, name = name.clone())/>
                             <label class="reply-field">{tr!(NetReplyLabel, name = name.clone())}
-                                <textarea rows="2" data-reply-input=c.name() placeholder=tr!(NetReplyPlaceholder) on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+                                <textarea rows="2" data-reply-input=c.name() placeholder=tr!(NetReplyPlaceholder) prop:value=draft(c) on:input=move |ev| set_draft(c, event_target_value(&ev))></textarea>
                             </label>
                             <button type="button" class="primary" data-connect=c.name() on:click=move |_| {
-                                let text = pasted.get_untracked();
+                                let text = draft(c);
                                 let n = net.get_value();
                                 leptos::task::spawn_local(async move {
-                                    let r = n.reply(&text).await;
-                                    n.set_row(c, |row| row.status = Some(r.map_or_else(|e| e, |_| tr!(String NetConnecting))));
+                                    match n.reply(&text).await {
+                                        Ok(_) => {
+                                            set_draft(c, String::new());
+                                            n.connecting(c);
+                                        }
+                                        Err(e) => n.set_row(c, |row| row.status = Some(e)),
+                                    }
                                 });
                             }>{tr!(NetConnect)}</button>
                         }.into_any()
