@@ -112,6 +112,13 @@ impl Said {
         }
     }
 
+    /// Every plain argument, nested facts and lists included, in order.
+    pub fn each_arg(&self, f: &mut dyn FnMut(&Arg)) {
+        for a in &self.args {
+            a.each_arg(f);
+        }
+    }
+
     /// Nested facts, depth first (this one first).
     pub fn walk(&self, f: &mut dyn FnMut(&Said)) {
         f(self);
@@ -171,6 +178,14 @@ impl Arg {
             Arg::Said(s) => s.each_space(f),
             Arg::And(items) | Arg::Commas(items) => items.iter().for_each(|a| a.each_space(f)),
             _ => {}
+        }
+    }
+
+    fn each_arg(&self, f: &mut dyn FnMut(&Arg)) {
+        match self {
+            Arg::Said(s) => s.each_arg(f),
+            Arg::And(items) | Arg::Commas(items) => items.iter().for_each(|a| a.each_arg(f)),
+            a => f(a),
         }
     }
 

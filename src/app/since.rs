@@ -1,6 +1,9 @@
 //! "Since your turn": what happened while a player did not hold the device — the log lines and
 //! the borders and pieces that are new — shown when they take it back (both editions).
 
+use super::board::BoardModel;
+use super::log::LogLine;
+use super::said::Arg;
 use crate::engine::board::Piece;
 use crate::engine::{ByColour, Colour, Edge, Space};
 
@@ -57,6 +60,70 @@ impl Since {
     }
 }
 
+/// The others' moves since a player's last turn, played back on the board a log line at a
+/// time: each step shows its line's borders and pieces set down, later ones not yet there.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Playback {
+    /// The log index of the first line played back.
+    pub from: usize,
+    /// One step a line: the borders and spaces that line brings (some bring none: a card
+    /// chosen, bids turned over).
+    pub steps: Vec<Recent>,
+}
+
+impl Playback {
+    /// The lines from `from` on, with the board marks new since (`recent`) given to the first
+    /// line that names them (marks no line names come with the first step). `None`: nothing
+    /// to play back.
+    pub fn new(log: &[LogLine], from: usize, recent: &Recent) -> Option<Playback> {
+        let lines = log.get(from..).filter(|l| !l.is_empty())?;
+        let (mut edges, mut spaces) = (recent.edges.clone(), recent.spaces.clone());
+        let mut steps: Vec<Recent> = lines
+            .iter()
+            .map(|l| {
+                let mut step = Recent::default();
+                l.said.each_arg(&mut |a| match a {
+                    Arg::Edge(e) if edges.contains(e) => {
+                        edges.retain(|x| x != e);
+                        step.edges.push(*e);
+                    }
+                    Arg::Space(s) if spaces.contains(s) => {
+                        spaces.retain(|x| x != s);
+                        step.spaces.push(*s);
+                    }
+                    _ => {}
+                });
+                step
+            })
+            .collect();
+        steps[0].edges.extend(edges);
+        steps[0].spaces.extend(spaces);
+        Some(Playback { from, steps })
+    }
+
+    /// The board at step `k`: the marks of later steps taken off (their borders not drawn,
+    /// their spaces' pieces not set down yet), step `k`'s own marked. The holder's targets stay:
+    /// a tap on one ends the playback and is played.
+    pub fn board(&self, mut m: BoardModel, k: usize) -> BoardModel {
+        let later = || self.steps.iter().skip(k + 1);
+        let (edges, spaces): (Vec<Edge>, Vec<Space>) = (later().flat_map(|s| s.edges.iter().copied()).collect(), later().flat_map(|s| s.spaces.iter().copied()).collect());
+        m.borders.retain(|e| !edges.contains(e));
+        m.pieces.retain(|(s, _)| !spaces.contains(s));
+        m.recent_edges.retain(|e| !edges.contains(e));
+        m.recent_spaces.retain(|s| !spaces.contains(s));
+        m.points.clear();
+        let now = self.steps.get(k).cloned().unwrap_or_default();
+        m.highlight = now.spaces;
+        m.highlight_edges = now.edges;
+        m
+    }
+
+    /// The log line step `k` shows.
+    pub fn line(&self, k: usize) -> usize {
+        self.from + k
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +148,43 @@ mod tests {
         assert_eq!(recent.spaces, vec![sp("c3")]);
         since.acted();
         assert_eq!(since.shown, None);
+    }
+
+    #[test]
+    fn the_others_moves_play_back_a_line_at_a_time_each_setting_down_what_it_names() {
+        use crate::app::said::Arg;
+        use crate::said;
+        let sp = |s: &str| Space::parse(s).unwrap();
+        let e = |s: &str| Edge::parse(s).unwrap();
+        let knight = Piece { colour: Colour::Purple, kind: PieceKind::Knight };
+        let line = |said| LogLine { round: 1, colour: Some(Colour::Purple), said };
+        let log = vec![
+            line(said!(LogBorderPlaced, name = Arg::Name(Colour::Red), edge = Arg::Edge(e("a1-b1")))),
+            line(said!(LogPlacedCastle, name = Arg::Name(Colour::Purple), at = Arg::Space(sp("c3")))),
+            line(said!(LogActBordersOne)),
+            line(said!(LogBorderPlaced, name = Arg::Name(Colour::Purple), edge = Arg::Edge(e("d10-e10")))),
+        ];
+        // Red left after the first line; a border no line names (e.g. taken back into stock and
+        // laid again) comes with the first step.
+        let recent = Recent { edges: vec![e("d10-e10"), e("f5-f6")], spaces: vec![sp("c3")] };
+        assert_eq!(Playback::new(&log, 4, &recent), None, "nothing since");
+        let p = Playback::new(&log, 1, &recent).expect("three lines to play back");
+        assert_eq!(p.steps.len(), 3);
+        assert_eq!(p.steps[0], Recent { edges: vec![e("f5-f6")], spaces: vec![sp("c3")] });
+        assert_eq!(p.steps[1], Recent::default(), "a card chosen sets nothing down");
+        assert_eq!(p.steps[2], Recent { edges: vec![e("d10-e10")], spaces: vec![] });
+        assert_eq!(p.line(2), 3);
+        let mut now = BoardModel::empty(crate::engine::Edition::Classic, Vec::new());
+        now.borders = vec![e("a1-b1"), e("d10-e10"), e("f5-f6")];
+        now.pieces = vec![(sp("c3"), knight)];
+        now.targets = vec![(sp("h8"), crate::app::targets::Target::Castle)];
+        let first = p.board(now.clone(), 0);
+        assert_eq!(first.borders, vec![e("a1-b1"), e("f5-f6")], "the later border not drawn yet");
+        assert_eq!(first.pieces, vec![(sp("c3"), knight)]);
+        assert_eq!(first.highlight, vec![sp("c3")]);
+        assert_eq!(first.targets, now.targets, "the holder's targets stay tappable while it plays");
+        let last = p.board(now.clone(), 2);
+        assert_eq!(last.borders, now.borders, "the last step shows the board as it is");
+        assert_eq!(last.highlight_edges, vec![e("d10-e10")]);
     }
 }

@@ -225,7 +225,7 @@ pub fn Board(model: Memo<Option<BoardModel>>, #[prop(optional)] on_tap: Option<C
         <div class="board-tools row" role="group" aria-label=tr!(PanelMapView)>
             <button type="button" aria-label=tr!(PanelZoomIn) data-zoom-in="" on:click=move |_| step(1)>"+"</button>
             <button type="button" aria-label=tr!(PanelZoomOut) data-zoom-out="" disabled=move || zoom.get() == 10 on:click=move |_| step(-1)>"−"</button>
-            <button type="button" data-zoom-whole="" disabled=move || zoom.get() == 10 on:click=move |_| zoom.set(10)>{tr!(PanelWholeMap)}</button>
+            <button type="button" data-zoom-whole="" aria-label=tr!(PanelWholeMap) title=tr!(PanelWholeMap) disabled=move || zoom.get() == 10 on:click=move |_| zoom.set(10)>"⤢"</button>
         </div>
         <div class=scroll_class>
             <svg class="board" node_ref=svg_ref viewBox=view_box preserveAspectRatio="xMidYMin meet" data-board=edition data-zoom=move || zoom.get() data-cursor=cursor_name

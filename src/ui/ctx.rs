@@ -153,7 +153,7 @@ impl Ctx {
             replay: RwSignal::new(None),
             highlight: RwSignal::new(Vec::new()),
             hint: RwSignal::new(None),
-            pace: RwSignal::new(0),
+            pace: RwSignal::new(super::storage::pace()),
             bot_error: RwSignal::new(None),
             help: RwSignal::new(None),
             lang,

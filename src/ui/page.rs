@@ -165,3 +165,8 @@ pub async fn deflate(bytes: &[u8]) -> Option<Vec<u8>> {
 pub async fn inflate(bytes: &[u8], limit: usize) -> Option<Vec<u8>> {
     through(bytes, Transform::decompressor("deflate-raw").map(|s| (s.readable(), s.writable())), limit).await
 }
+
+/// True when the player asked for less motion (the system's "reduce motion").
+pub fn reduced_motion() -> bool {
+    web_sys::window().and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten()).is_some_and(|m| m.matches())
+}

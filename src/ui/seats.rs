@@ -151,7 +151,10 @@ pub fn SeatBar() -> impl IntoView {
                 <div class="thinking" data-thinking=c.name() role="status">
                     <span class="spinner" aria-hidden="true"></span>
                     <span>{tr!(ScreenThinking, name = name)}</span>
-                    <button type="button" data-pace="" on:click=move |_| ctx.pace.set(pace.next().code())>{pace.label()}</button>
+                    <button type="button" data-pace="" on:click=move |_| {
+                        ctx.pace.set(pace.next().code());
+                        crate::ui::storage::remember_pace(pace.next().code());
+                    }>{pace.label()}</button>
                     {takeback.then(|| view! { <button type="button" data-take-back-turn="" on:click=move |_| ctx.send(plain(Command::TakeBackTurn))>{tr!(ScreenTakeBack)}</button> })}
                     {error.map(|e| view! {
                         <p class="notice" role="alert">{e}<button type="button" data-retry="" on:click=move |_| { ctx.bot_error.set(None); drive(ctx) }>{tr!(ScreenTryAgain)}</button></p>

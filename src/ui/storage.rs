@@ -245,6 +245,19 @@ pub fn remember_lang(code: &str) {
     let _ = LocalStorage::raw().set_item(LANG_KEY, code);
 }
 
+const PACE_KEY: &str = "loewenherz/pace";
+
+/// The pace computers' moves and the others' moves since one's turn are shown at, as last chosen
+/// on this device (`Pace::code`).
+pub fn pace() -> u32 {
+    raw_get(PACE_KEY).and_then(|p| p.parse().ok()).unwrap_or(0)
+}
+
+/// Remembers the pace chosen.
+pub fn remember_pace(code: u32) {
+    let _ = LocalStorage::raw().set_item(PACE_KEY, &code.to_string());
+}
+
 /// A fresh id for a new save.
 pub fn new_id() -> String {
     let mut b = [0u8; 6];

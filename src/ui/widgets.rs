@@ -9,6 +9,8 @@ use super::page::focus_soon;
 use super::tree::{tappable, tree};
 use crate::app::board::svg::BoardTap;
 use crate::app::palette::colour_fill;
+use crate::app::since::{Playback, Recent};
+use super::seats::Pace;
 use crate::app::panels::{self, ShowSpaces};
 use crate::app::table::{Command, End};
 use crate::app::targets::Mode;
@@ -19,9 +21,10 @@ use leptos::prelude::*;
 
 /// The game screen of either edition: the top bar, the board, and under it the step bar (what
 /// to do now and every control the step needs, always in view); the side panels beside the
-/// board on a wide screen, in a drawer the player opens on a narrow one. Whatever comes and goes
-/// (the step's controls, notices, "since your turn") overlays the board or has its place kept:
-/// the board never moves under a finger.
+/// board on a wide screen, in a drawer the player opens on a narrow one. Nothing lies over the
+/// board: the map tools sit beside it, the step bar under it ("since your turn" is the first side
+/// panel, a bar in the step on a narrow screen), and the others' moves since the player's last
+/// turn are played back on the board itself.
 #[component]
 pub fn GameFrame(class: &'static str, info: Signal<String>, #[prop(into)] side_label: String, controls: AnyView, side: AnyView) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
@@ -36,7 +39,22 @@ pub fn GameFrame(class: &'static str, info: Signal<String>, #[prop(into)] side_l
             })
         })
     });
-    let on_tap = Callback::new(move |tap: BoardTap| board_tap(ctx, tap));
+    let playback = RwSignal::new(None::<(Playback, usize)>);
+    let board = Memo::new(move |_| {
+        let m = board.get()?;
+        Some(playback.with(|p| match p {
+            Some((p, k)) => p.board(m.clone(), *k),
+            None => m,
+        }))
+    });
+    play_back(ctx, playback);
+    let on_tap = Callback::new(move |tap: BoardTap| {
+        // A tap while the others' moves play back ends it, and counts.
+        if playback.with_untracked(Option::is_some) {
+            playback.set(None);
+        }
+        board_tap(ctx, tap)
+    });
     let drawer = RwSignal::new(false);
     let strip = move || ctx.table.with(|t| t.as_ref().map(|t| panels::strip(&t.scores())).unwrap_or_default());
     let since = move || ctx.table.with(|t| t.as_ref().map(|t| panels::since(t.log().0, t.log().1, t.names())).unwrap_or_default());
@@ -49,9 +67,9 @@ pub fn GameFrame(class: &'static str, info: Signal<String>, #[prop(into)] side_l
                 <section class="play">
                     <div class="board-box">
                         <Board model=board on_tap=on_tap/>
-                        {tree("since-host", since)}
                     </div>
                     <div class="step" role="region" aria-label=tr!(PanelStep)>
+                        <PlaybackBar playback=playback drawer=drawer/>
                         <super::tutorial::Coach/>
                         <Prompt text=prompt/>
                         {controls}
@@ -60,12 +78,105 @@ pub fn GameFrame(class: &'static str, info: Signal<String>, #[prop(into)] side_l
                 <div class="drawer-backdrop" class:open=move || drawer.get() on:click=move |_| drawer.set(false)></div>
                 <aside class="side" class:open=move || drawer.get() tabindex="0" aria-label=side_label>
                     <button type="button" class="x close drawer-close" aria-label=tr!(PanelClose) on:click=move |_| drawer.set(false)>"×"</button>
+                    {tree("since-host", since)}
                     {side}
                     <Log/>
                 </aside>
             </div>
             {move || ctx.warning.get().map(|w| view! { <div class="warning" role="alert">{w}</div> })}
         </div>
+    }
+}
+
+/// Plays back the others' moves since the holder's last turn whenever a table shows one (once per
+/// turn; never with reduced motion or at the instant pace, where the board shows the end at once).
+fn play_back(ctx: Ctx, playback: RwSignal<Option<(Playback, usize)>>) {
+    let played = StoredValue::new(None::<(String, usize)>);
+    Effect::new(move |_| {
+        let start = ctx.table.with(|t| {
+            let t = t.as_ref()?;
+            let (log, since) = t.log();
+            // Alone among computers the player watched their moves as they came: nothing to play back.
+            let from = since.filter(|_| matches!(t.screen(), crate::app::session::Screen::Play(_)) && !t.solo())?;
+            let key = (t.id().to_string(), from);
+            if played.with_value(|p| p.as_ref() == Some(&key)) {
+                return None;
+            }
+            played.set_value(Some(key));
+            let m = t.board(Mode::Normal, Vec::new());
+            Playback::new(log, from, &Recent { edges: m.recent_edges, spaces: m.recent_spaces })
+        });
+        let Some(p) = start else {
+            // The holder acted (or the screen changed): the playback has done its job.
+            if ctx.table.with_untracked(|t| t.as_ref().is_none_or(|t| t.log().1.is_none())) && playback.with_untracked(Option::is_some) {
+                playback.set(None);
+            }
+            return;
+        };
+        let pace = Pace::of(ctx.pace.get_untracked());
+        if pace == Pace::Instant || super::page::reduced_motion() {
+            return;
+        }
+        playback.set(Some((p, 0)));
+        advance(ctx, playback);
+    });
+}
+
+/// The next step of a playback after the pace's wait (its end after the last).
+fn advance(ctx: Ctx, playback: RwSignal<Option<(Playback, usize)>>) {
+    let wait = match Pace::of(ctx.pace.get_untracked()) {
+        Pace::Normal => 1100,
+        _ => 450,
+    };
+    set_timeout(
+        move || {
+            let Some(Some((len, k))) = playback.try_with_untracked(|p| p.as_ref().map(|(p, k)| (p.steps.len(), *k))) else { return };
+            if k + 1 >= len {
+                playback.set(None);
+            } else {
+                playback.update(|p| {
+                    if let Some((_, k)) = p {
+                        *k += 1;
+                    }
+                });
+                advance(ctx, playback);
+            }
+        },
+        std::time::Duration::from_millis(wait),
+    );
+}
+
+/// While the others' moves play back: the line shown, how far, and Skip; after it (narrow
+/// screens) how many lines are new, with the button that opens them beside the log.
+#[component]
+fn PlaybackBar(playback: RwSignal<Option<(Playback, usize)>>, drawer: RwSignal<bool>) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        let now = playback.with(|p| p.as_ref().map(|(p, k)| (p.line(*k), *k + 1, p.steps.len())));
+        match now {
+            Some((line, k, n)) => {
+                let words = ctx.table.with(|t| t.as_ref().and_then(|t| t.log().0.get(line).map(|l| t.names().say(&l.said))).unwrap_or_default());
+                view! {
+                    <div class="playback" role="status" data-playback=k.to_string()>
+                        <span class="count">{format!("{k}/{n}")}</span>
+                        <span class="line">{words}</span>
+                        <button type="button" data-skip-playback="" on:click=move |_| playback.set(None)>{tr!(PanelPlaybackSkip)}</button>
+                    </div>
+                }
+                .into_any()
+            }
+            None => {
+                let new = ctx.table.with(|t| t.as_ref().and_then(|t| t.log().1.map(|f| t.log().0.len().saturating_sub(f))).unwrap_or(0));
+                (new > 0)
+                    .then(|| view! {
+                        <div class="since-bar" data-since-bar="">
+                            <span>{tr!(PanelSinceBar, n = new)}</span>
+                            <button type="button" on:click=move |_| drawer.set(true)>{tr!(PanelSinceShow)}</button>
+                        </div>
+                    })
+                    .into_any()
+            }
+        }
     }
 }
 

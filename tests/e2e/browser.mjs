@@ -23,8 +23,11 @@ export const CHROMIUM_ARGS = [
  * new temp user-data-dir (so service workers, caches and storage start empty);
  * `browser` is that context's browser (newPage etc. work on it via context).
  * `locale` (say "it-IT") is the browser's language (`navigator.language`).
+ * Pages ask for reduced motion unless `motion`: the board then shows each state at once and the
+ * others' moves are not played back after a hand-over (playback.test.mjs plays them), so a test
+ * sees the table it acts on.
  */
-export async function launchBrowser({ locale } = {}) {
+export async function launchBrowser({ locale, motion = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), "loewenherz-chromium-"));
   // Chromium writes to $XDG_CONFIG_HOME / $XDG_CACHE_HOME, not only the profile.
   const env = {
@@ -37,6 +40,7 @@ export async function launchBrowser({ locale } = {}) {
     headless: true,
     args: CHROMIUM_ARGS,
     env,
+    reducedMotion: motion ? "no-preference" : "reduce",
     ...(locale ? { locale } : {}),
   });
   const browser = {

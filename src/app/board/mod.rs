@@ -237,7 +237,7 @@ impl BoardModel {
         }
     }
 
-    fn empty(edition: Edition, terrain: Vec<(Space, Terrain)>) -> BoardModel {
+    pub(crate) fn empty(edition: Edition, terrain: Vec<(Space, Terrain)>) -> BoardModel {
         let g = grid_of(edition);
         BoardModel {
             edition,

@@ -43,7 +43,7 @@ pub fn since(lines: &[LogLine], from: Option<usize>, names: &Names) -> Vec<Node>
         list = list.kid(el("li").text(if skipped == 1 { tr!(PanelSinceEarlierOne, n = skipped) } else { tr!(PanelSinceEarlierMany, n = skipped) }));
     }
     list = list.kids(new[skipped..].iter().map(|l| el("li").text(names.say(&l.said))));
-    // A summary that folds away with a tap (it sits over the board).
+    // The first panel beside the board (the drawer on a narrow screen); folds away with a tap.
     vec![el("details").class("panel since").attr("data-since", "").attr("open", "").kid(el("summary").text(tr!(PanelSinceTitle))).kid(list)]
 }
 

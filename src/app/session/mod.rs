@@ -526,6 +526,10 @@ impl<G: EditionRules> Session<G> {
         let mut told = Told::default();
         self.game.describe(events, round, &mut told);
         self.log.append(&mut told.lines);
-        self.announcements.append(&mut told.announcements);
+        // A table of computers alone never stops to announce: nobody is there to dismiss it
+        // (the log says the same).
+        if self.players().iter().any(|&c| self.seats.person(c)) {
+            self.announcements.append(&mut told.announcements);
+        }
     }
 }

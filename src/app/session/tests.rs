@@ -39,6 +39,30 @@ mod classic {
     }
 
     #[test]
+    fn a_table_of_computers_alone_never_stops_for_an_announcement() {
+        use crate::engine::ai::{self, Level};
+        let seats = crate::app::seats::Seats { bots: vec![(Colour::Red, Level::Easy), (Colour::Yellow, Level::Easy), (Colour::Purple, Level::Easy)], hints: None, ..Default::default() };
+        let mut s = three().with_seats(seats);
+        let mut revealed = 0;
+        for ply in 0..3000 {
+            match s.screen() {
+                Screen::Over => break,
+                Screen::Thinking(c) => {
+                    let lines = s.log.len();
+                    match ai::decide(&s.game, c, Level::Easy, ply).unwrap().0 {
+                        Some(m) => s.bot_move(m).unwrap(),
+                        None => s.bot_pass(),
+                    }
+                    revealed += s.log[lines..].iter().filter(|l| matches!(l.said.key, crate::i18n::Key::LogActionCard | crate::i18n::Key::LogBidsRevealed)).count();
+                }
+                other => panic!("computers alone stopped at {other:?}"),
+            }
+        }
+        assert_eq!(s.screen(), Screen::Over, "played to the end without a stop");
+        assert!(revealed > 0, "cards were turned over on the way ({revealed})");
+    }
+
+    #[test]
     fn one_person_among_computers_never_sees_a_hand_over_and_the_record_names_the_computers() {
         use crate::engine::ai::{self, Level};
         let seats = crate::app::seats::Seats { bots: vec![(Colour::Red, Level::Easy), (Colour::Purple, Level::Easy)], hints: None, ..Default::default() };
