@@ -96,7 +96,7 @@ const ms = (x) => (x === undefined ? "-" : x.toFixed(1));
 const built = SETS.map((set) => ({ set, ...positions(set) }));
 for (const b of built) console.log(`# ${b.set.name}: ${b.list.length} positions (${b.dropped} dropped: game over / nobody to move)`);
 
-const { browser, close } = await launchBrowser();
+const { browser, close } = await launchBrowser({ motion: true });
 const srv = await startServer({ root: DIST, base: "/" });
 try {
   const page = await browser.newPage();

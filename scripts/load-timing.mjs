@@ -177,7 +177,7 @@ async function run(mode) {
   const srv = await startServer({ root: DIST, base: "/", compress: mode === "compressed" });
   const proxy = await shapingProxy(srv.port, NET);
   const url = `http://127.0.0.1:${proxy.port}/${LINK}`;
-  const b = await launchBrowser();
+  const b = await launchBrowser({ motion: true });
   try {
     const cold = await visit(b.context, url, proxy);
     await precached(cold.page);

@@ -148,7 +148,7 @@ async function measure(page, srv, game) {
   return { rows, reached, steps, spans, searches: lh.searches, sum, firstThought, end: lh.end, errors };
 }
 
-const { browser, close } = await launchBrowser();
+const { browser, close } = await launchBrowser({ motion: true });
 const srv = await startServer({ root: DIST, base: "/" });
 try {
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });

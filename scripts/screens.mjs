@@ -64,7 +64,7 @@ function outside(page) {
 
 mkdirSync(OUT, { recursive: true });
 const srv = await startServer({ root: DIST, base: "/" });
-const b = await launchBrowser();
+const b = await launchBrowser({ motion: true });
 const report = [];
 try {
   for (const [w, h] of SIZES) {

@@ -341,7 +341,7 @@ function table(header, rows) {
 
 const { dir, build } = await snapshot(DIST);
 const srv = await startServer({ root: dir, base: "/" });
-const b = await launchBrowser();
+const b = await launchBrowser({ motion: true });
 const results = [];
 try {
   console.log(`tap-timing: build ${build} from ${DIST}`);

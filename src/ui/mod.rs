@@ -119,8 +119,17 @@ pub fn Root() -> impl IntoView {
                     Shown::Replay => view! { <replay::ReplayScreen/> }.into_any(),
                     Shown::HandOver(c) => view! { <widgets::HandOver colour=c/> }.into_any(),
                     Shown::Announcement(said) => {
-                        let text = ctx.table.with_untracked(|t| t.as_ref().map(|t| t.say(&said))).unwrap_or_default();
-                        view! { <widgets::Announcement text=text/> }.into_any()
+                        // Sealed bids are turned over one after another, each a card of its own.
+                        let (text, bids) = ctx
+                            .table
+                            .with_untracked(|t| {
+                                t.as_ref().map(|t| match bids_of(&said) {
+                                    Some((parts, outcome)) => (outcome.map(|o| t.say(o)).unwrap_or_default(), parts.iter().map(|p| p.words(t.names())).collect()),
+                                    None => (t.say(&said), Vec::new()),
+                                })
+                            })
+                            .unwrap_or_default();
+                        view! { <widgets::Announcement text=text bids=bids/> }.into_any()
                     }
                     Shown::Over => view! { <widgets::EndScreen/> }.into_any(),
                     Shown::Classic => view! { <classic::GameScreen/> }.into_any(),
@@ -486,5 +495,17 @@ mod tests {
         assert_eq!(count(&host, "[data-highlight-edge='c1-d1']"), 1);
         drop(handle);
         host.remove();
+    }
+}
+
+/// The sealed bids an announcement turns over (each bid's fact), and what they decided (a duel
+/// won, a second duel), when it is the reveal of bids.
+fn bids_of(said: &crate::app::said::Said) -> Option<(&[crate::app::said::Arg], Option<&crate::app::said::Said>)> {
+    use crate::app::said::Arg;
+    use crate::i18n::Key;
+    match (said.key, said.args.as_slice()) {
+        (Key::LogBidsRevealed, [Arg::Commas(parts)]) => Some((parts, None)),
+        (Key::SessAnnouncement, [Arg::Said(bids), Arg::Said(outcome)]) => bids_of(bids).map(|(parts, _)| (parts, Some(&**outcome))),
+        _ => None,
     }
 }

@@ -305,7 +305,7 @@ pub fn HandOver(colour: Colour) -> impl IntoView {
 /// A public announcement for the whole table (revealed bids). When the device passes on right
 /// after it, one screen says both: what everyone sees, then whose turn it is.
 #[component]
-pub fn Announcement(text: String) -> impl IntoView {
+pub fn Announcement(text: String, bids: Vec<String>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let then = ctx.table.with_untracked(|t| t.as_ref().and_then(|t| t.then_to().map(|c| (c, t.name(c), t.reason()))));
     focus_soon("[data-dismiss-announcement]");
@@ -322,7 +322,17 @@ pub fn Announcement(text: String) -> impl IntoView {
         <div class="handover announcement" data-announcement="" data-then-to=next.map(Colour::name)>
             <div class="handover-card">
                 <h1>{tr!(ScreenForEveryone)}</h1>
-                <p class="big-text">{text}</p>
+                {(!bids.is_empty()).then(|| {
+                    let n = bids.len();
+                    view! {
+                        <p class="big-text">{tr!(ScreenBidsRevealed)}</p>
+                        <ul class="bids-turned" data-bids-turned="">
+                            {bids.into_iter().enumerate().map(|(i, b)| view! { <li class="bid-card" style=format!("--i:{i}")>{b}</li> }).collect_view()}
+                        </ul>
+                        <p class="big-text bids-outcome" style=format!("--i:{n}")>{text.clone()}</p>
+                    }
+                    .into_any()
+                }).unwrap_or_else(|| view! { <p class="big-text">{text.clone()}</p> }.into_any())}
                 {match then {
                     Some((c, name, reason)) => view! {
                         <h2><Emblem colour=c/>{tr!(ScreenPassTo, name = name.clone())}</h2>

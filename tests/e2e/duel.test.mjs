@@ -69,6 +69,7 @@ test("two players on one action: the first speaker breaks off, sealed bids stay 
   const text = await page.locator("[data-announcement]").innerText();
   assert.match(text, /Ann[^·]*7/);
   assert.match(text, /Ben[^·]*3/);
+  assert.deepEqual((await page.locator("[data-bids-turned] li").allInnerTexts()).length, 2, "each bid turned over as a card of its own");
   // One screen, not two: the same screen says who gets the device next, and its button hands it over.
   assert.equal(await page.getAttribute("[data-announcement]", "data-then-to"), "red");
   assert.match(text, /Pass the device to Ann/);
