@@ -159,7 +159,7 @@ pub fn write_entry(e: &Entry) -> String {
 /// entries (id, ended); unreadable ones are never dropped, nor is the game being added.
 pub fn drop_order(stored: &[(String, f64)], adding: usize) -> (usize, Vec<String>) {
     let mut by_age: Vec<&(String, f64)> = stored.iter().collect();
-    by_age.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    order(&mut by_age, |a, b| a.1 < b.1 || (a.1 == b.1 && a.0 < b.0));
     let over = (stored.len() + adding).saturating_sub(MAX_GAMES);
     (over, by_age.into_iter().map(|(id, _)| id.clone()).collect())
 }
@@ -214,7 +214,7 @@ pub struct Stats {
 /// `entries` in any order.
 pub fn stats(entries: &[Entry]) -> Vec<Stats> {
     let mut by_age: Vec<&Entry> = entries.iter().collect();
-    by_age.sort_by(|a, b| a.ended.total_cmp(&b.ended));
+    order(&mut by_age, |a, b| a.ended < b.ended);
     let mut out: Vec<(Stats, u64)> = Vec::new();
     for e in by_age {
         let edition = e.edition();
@@ -242,15 +242,28 @@ pub fn stats(entries: &[Entry]) -> Vec<Stats> {
         .into_iter()
         .map(|(mut t, sum)| {
             t.average_tenths = ((sum * 20 + u64::from(t.all.games)) / (u64::from(t.all.games) * 2)) as u32;
-            t.by_edition.sort_by_key(|(e, _)| *e == Edition::New);
-            t.by_players.sort_by_key(|(n, _)| *n);
+            order(&mut t.by_edition, |a, _| a.0 == Edition::Classic);
+            order(&mut t.by_players, |a, b| a.0 < b.0);
             let cut = t.recent.len().saturating_sub(CHART_GAMES);
             t.recent.drain(..cut);
             t
         })
         .collect();
-    out.sort_by(|a, b| a.level.is_some().cmp(&b.level.is_some()).then(b.all.games.cmp(&a.all.games)).then_with(|| a.name.cmp(&b.name)));
+    order(&mut out, |a, b| (a.level.is_some(), u32::MAX - a.all.games, &a.name) < (b.level.is_some(), u32::MAX - b.all.games, &b.name));
     out
+}
+
+/// Sorts `v` so that no element comes after one it goes `before` (stable). An insertion sort:
+/// the lists are short, and each `sort_by` of the standard library adds a whole sort to the
+/// page's first load.
+pub fn order<T>(v: &mut [T], before: impl Fn(&T, &T) -> bool) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && before(&v[j], &v[j - 1]) {
+            v.swap(j, j - 1);
+            j -= 1;
+        }
+    }
 }
 
 fn tally<K: PartialEq>(rows: &mut Vec<(K, Tally)>, k: K, won: bool) {
@@ -264,33 +277,35 @@ fn tally<K: PartialEq>(rows: &mut Vec<(K, Tally)>, k: K, won: bool) {
     }
 }
 
-/// One bar of a name's chart of scores.
-#[derive(Clone, Copy, PartialEq, Debug)]
+/// One bar of a name's chart of scores, in the chart's units (a box [`CHART_W`] × [`CHART_H`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Bar {
     /// Left edge.
-    pub x: f64,
+    pub x: u32,
     /// Top edge.
-    pub y: f64,
-    /// Width.
-    pub w: f64,
+    pub y: u32,
     /// Height (at least 1, so that a score of 0 still shows).
-    pub h: f64,
+    pub h: u32,
     /// The score.
     pub score: u32,
     /// Won that game.
     pub won: bool,
 }
 
-/// The bars of `recent` scores in a `width` × `height` box, the highest score reaching the top.
-pub fn bars(recent: &[(u32, bool)], width: f64, height: f64) -> Vec<Bar> {
-    let top = recent.iter().map(|&(s, _)| s).max().unwrap_or(0).max(1) as f64;
-    let step = width / CHART_GAMES as f64;
+/// The chart's width: a slot of 10 per game, a bar 8 wide.
+pub const CHART_W: u32 = 10 * CHART_GAMES as u32;
+/// The chart's height.
+pub const CHART_H: u32 = 40;
+
+/// The bars of `recent` scores, left to right, the highest score reaching the top.
+pub fn bars(recent: &[(u32, bool)]) -> Vec<Bar> {
+    let top = recent.iter().map(|&(s, _)| s).max().unwrap_or(0).max(1);
     recent
         .iter()
         .enumerate()
         .map(|(i, &(score, won))| {
-            let h = (score as f64 / top * height).max(1.0);
-            Bar { x: i as f64 * step + step * 0.1, y: height - h, w: step * 0.8, h, score, won }
+            let h = (score * CHART_H / top).max(1);
+            Bar { x: i as u32 * 10 + 1, y: CHART_H - h, h, score, won }
         })
         .collect()
 }
@@ -344,10 +359,11 @@ fn edition_name(e: Edition) -> &'static str {
     }
 }
 
-fn who_label(who: &str) -> &'static str {
+/// Who played a seat, in words: nothing for a person at this device.
+fn who_label(who: &str) -> Option<&'static str> {
     match who {
-        "friend" => tr!(ScreenSeatFriend),
-        w => super::seats::seat_label(crate::engine::ai::Level::parse(w)),
+        "friend" => Some(tr!(ScreenSeatFriend)),
+        w => crate::engine::ai::Level::parse(w).map(|l| super::seats::seat_label(Some(l))),
     }
 }
 
@@ -367,12 +383,12 @@ fn stat_card<A>(s: &Stats) -> Node<A> {
     if let Some(l) = s.level {
         head = head.text(" ").kid(el("small").text(super::seats::seat_label(Some(l))));
     }
-    let by = |parts: Vec<String>| el("p").class("by").text(parts.join(" · "));
-    let chart = bars(&s.recent, 200.0, 40.0).into_iter().fold(
-        el("svg").class("chart").attr("viewBox", "0 0 200 40").attr("role", "img").attr("aria-label", tr!(HistoryChart, n = s.recent.len())),
+    let by = |parts: Vec<String>| el("p").class("by").kids(parts.into_iter().map(|p| el("span").text(p)));
+    let chart = bars(&s.recent).into_iter().fold(
+        el("svg").class("chart").attr("viewBox", format!("0 0 {CHART_W} {CHART_H}")).attr("preserveAspectRatio", "none").attr("role", "img").attr("aria-label", tr!(HistoryChart, n = s.recent.len())),
         |svg, b| {
             let label = if b.won { tr!(HistoryBarWon, score = b.score) } else { tr!(HistoryBar, score = b.score) };
-            svg.kid(el("rect").class(if b.won { "won" } else { "" }).attr("x", format!("{:.1}", b.x)).attr("y", format!("{:.1}", b.y)).attr("width", format!("{:.1}", b.w)).attr("height", format!("{:.1}", b.h)).kid(el("title").text(label)))
+            svg.kid(el("rect").class(if b.won { "won" } else { "" }).attr("x", b.x.to_string()).attr("y", b.y.to_string()).attr("width", "8").attr("height", b.h.to_string()).kid(el("title").text(label)))
         },
     );
     el("div")
@@ -393,7 +409,7 @@ fn game_row(e: &Entry, when: &str) -> Node<GamesTap> {
             .attr_if(s.won, "data-won", "")
             .kid(super::palette::emblem(s.colour))
             .text(format!(" {} ", super::names::player_name(e.edition(), s.colour, &s.name)))
-            .kid(el("small").text(who_label(&s.who)))
+            .kid_opt(who_label(&s.who).map(|w| el("small").text(w)))
             .kid(el("b").class("score").text(s.score.to_string()))
             .kid_opt(s.won.then(|| el("span").class("chip won").text(tr!(HistoryWon))))
     });
@@ -402,7 +418,7 @@ fn game_row(e: &Entry, when: &str) -> Node<GamesTap> {
         .attr("data-game", e.id.clone())
         .kid(el("p").kid(el("b").text(edition_name(e.edition()))).text(format!(" · {when}")))
         .kid(el("ul").class("seats").kids(seats))
-        .kid(el("div").class("row").kid(button(tr!(HistoryReplay), "data-replay-game", GamesTap::Replay(e.id.clone()))).kid(button(tr!(HistoryExport), "data-export-game", GamesTap::Export(e.id.clone()))).kid(button(tr!(ScreenDelete), "data-delete-game", GamesTap::Delete(e.id.clone())).class("danger")))
+        .kid(el("div").class("row").kid(button(tr!(HistoryReplay), "data-replay-game", GamesTap::Replay(e.id.clone()))).kid(button(tr!(HistoryExport), "data-export-game", GamesTap::Export(e.id.clone()))).kid(button(tr!(ScreenDelete), "data-delete-game", GamesTap::Delete(e.id.clone()))))
 }
 
 /// The "Your games" screen: the word on games dropped for room (`dropped`), a `notice`, the
@@ -427,7 +443,7 @@ pub fn screen(kept: &[Kept], when: &dyn Fn(f64) -> String, deleted: &[(String, S
     for k in kept {
         list = list.kid(match k {
             Kept::Ok(e) => game_row(e, &when(e.ended)),
-            Kept::Broken { id, reason } => el("div").class("game-row broken").attr("data-game", id.clone()).kid(el("p").text(tr!(HistoryBroken, why = reason))).kid(el("button").attr("type", "button").class("danger").attr("data-delete-game", "").text(tr!(ScreenDelete)).on(GamesTap::Delete(id.clone()))),
+            Kept::Broken { id, reason } => el("div").class("game-row broken").attr("data-game", id.clone()).kid(el("p").text(tr!(HistoryBroken, why = reason))).kid(el("button").attr("type", "button").attr("data-delete-game", "").text(tr!(ScreenDelete)).on(GamesTap::Delete(id.clone()))),
         });
     }
     for (id, summary) in deleted {
@@ -526,13 +542,14 @@ mod tests {
         let st = stats(&entries);
         assert_eq!(st[0].recent.len(), CHART_GAMES);
         assert_eq!(st[0].recent[0], (5, false), "the 20 latest games");
-        let b = bars(&st[0].recent, 200.0, 50.0);
+        let b = bars(&st[0].recent);
         assert_eq!(b.len(), 20);
-        assert_eq!((b[19].y, b[19].h, b[19].score, b[19].won), (0.0, 50.0, 24, true));
-        assert!((b[0].h - 5.0 / 24.0 * 50.0).abs() < 1e-9);
-        assert!(b.windows(2).all(|w| w[1].x > w[0].x + w[0].w), "bars apart, left to right");
+        assert_eq!((b[19].y, b[19].h, b[19].score, b[19].won), (0, CHART_H, 24, true));
+        assert_eq!(b[0].h, 5 * CHART_H / 24);
+        assert!(b.windows(2).all(|w| w[1].x >= w[0].x + 9), "bars apart, left to right");
+        assert!(b[19].x + 8 <= CHART_W);
         // Ben scored 0 every time: his bars still show.
-        assert!(bars(&st[1].recent, 200.0, 50.0).iter().all(|b| b.h == 1.0 && b.y == 49.0));
+        assert!(bars(&st[1].recent).iter().all(|b| b.h == 1 && b.y == CHART_H - 1));
     }
 
     #[test]
@@ -598,7 +615,7 @@ mod tests {
         let ann = all.find_all("data-stat", "Ann")[0];
         assert_eq!(ann.find_all("data-tally", "")[0].text_content(), "2 games · 1 win · 50 %");
         assert_eq!(ann.find_all("data-scores", "")[0].text_content(), "best 20 · average 12.5");
-        assert_eq!(ann.find_all("data-by-edition", "")[0].text_content(), "Classic: 1 game · 1 win · 100 % · New Edition: 1 game · 0 wins · 0 %");
+        assert_eq!(ann.find_all("data-by-edition", "")[0].text_content(), "Classic: 1 game · 1 win · 100 %New Edition: 1 game · 0 wins · 0 %");
         assert_eq!(ann.find_all("data-by-players", "")[0].text_content(), "2 players: 2 games · 1 win · 50 %");
         assert_eq!(ann.find_all("class", "won").len(), 1, "one bar of a game won");
         // Each button does what it says for its game.
