@@ -164,6 +164,18 @@ test("two finished games are kept once each, listed with statistics that survive
 
     await a.click("[data-games-back]");
     await a.waitForSelector("[data-games]");
+
+    // A game deleted from the list stays deleted when its end screen is drawn again.
+    await openGames(a);
+    await a.click(`[data-game="${CLASSIC.id}"] [data-delete-game]`);
+    await a.goto("about:blank");
+    await a.goto(`${app.srv.url}#game=${CLASSIC.id}`);
+    await a.waitForSelector("[data-game-over], [data-handover]");
+    if (await a.$("[data-dismiss-handover]")) await a.click("[data-dismiss-handover]");
+    await a.waitForSelector("[data-game-over]");
+    await a.reload();
+    await a.waitForSelector("[data-game-over], [data-handover]");
+    assert.deepEqual((await kept(a)).map(([k]) => k), [`loewenherz/history/${NEW.id}`]);
     assert.deepEqual(app.errors, []);
   } finally {
     await b.close();
