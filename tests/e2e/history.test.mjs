@@ -5,6 +5,7 @@
 //
 // Games end fast: the referee plays a whole game, the last moves are cut off, and the record
 // goes into the page as a save that the page continues to its end screen.
+import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
@@ -58,6 +59,12 @@ async function openGames(page) {
   await page.goto(app.srv.url);
   await page.click("[data-games]");
   await page.waitForSelector("[data-games-screen] [data-kept]");
+}
+
+/** The serious and critical accessibility violations on the page now (axe-core). */
+async function audit(page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
 /** The games listed, top to bottom. */
@@ -128,6 +135,7 @@ test("two finished games are kept once each, listed with statistics that survive
     assert.match(await a.locator(`[data-game="${CLASSIC.id}"]`).innerText(), /Cleo\s*Computer · easy/);
     assert.doesNotMatch(await a.locator(`[data-game="${CLASSIC.id}"]`).innerText(), /Person/, "a person at this device needs no label");
     const statsText = await a.locator("[data-stats]").innerText();
+    assert.deepEqual(await audit(a), [], "no serious or critical accessibility violations");
 
     // After a reload, and in the second tab, the same.
     await openGames(a);
