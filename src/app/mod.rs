@@ -7,6 +7,7 @@ pub mod any;
 pub mod board;
 pub mod computers;
 pub mod hint;
+pub mod history;
 pub mod log;
 pub mod net;
 pub mod names;

@@ -111,6 +111,8 @@ pub struct Ctx {
     pub tutorial: RwSignal<Option<crate::app::tutorial::Tutorial>>,
     /// Bumped when the table of a game played across devices changed ([`Net`]).
     pub net_changed: RwSignal<u32>,
+    /// "Your games" is shown (on the start screen's side: no game is shown meanwhile).
+    pub games: RwSignal<bool>,
 }
 
 /// Upper-cases the first letter.
@@ -159,6 +161,7 @@ impl Ctx {
             lang,
             tutorial: RwSignal::new(None),
             net_changed,
+            games: RwSignal::new(false),
         }
     }
 
@@ -308,13 +311,35 @@ impl Ctx {
     /// Saves the confirmed moves; a refusal becomes the storage warning. When another tab or
     /// window went on with the game meanwhile, nothing is written and this tab follows it.
     pub fn persist(&self) {
+        let before = self.shown_id().and_then(|id| storage::known_revision(&id));
         let result = self.game.with_untracked(|g| g.as_ref().map(|g| storage::save(g.id(), &g.summary(), &g.record())));
+        let wrote = result == Some(Ok(()));
         match result {
             Some(Err(storage::SaveError::Refused(w))) => self.warning.set(Some(w)),
             Some(Err(storage::SaveError::MovedOn)) => self.follow(),
             Some(Ok(())) if self.warning.get_untracked().is_some() => self.warning.set(None),
             _ => {}
         }
+        if wrote {
+            self.keep_if_over(before);
+        }
+    }
+
+    /// Keeps the game shown in "Your games" when the save just written (its revision moved on
+    /// from `before`) is of a game that is over: once, on the write that ended it, so a game
+    /// deleted from the list doesn't come back when its end is drawn again.
+    fn keep_if_over(&self, before: Option<u64>) {
+        let entry = self.game.with_untracked(|g| {
+            let g = g.as_ref().filter(|g| storage::known_revision(g.id()) != before)?;
+            crate::app::history::entry(g, js_sys::Date::now())
+        });
+        let Some(entry) = entry else { return };
+        match storage::keep_finished(&entry) {
+            Ok(0) => {}
+            Ok(n) => self.warning.set(Some(tr!(HistoryDropped, n = n))),
+            Err(w) => self.warning.set(Some(w)),
+        }
+        self.saves_changed.update(|n| *n += 1);
     }
 
     /// Shows the latest saved state of the game on screen, when another tab or window (or a

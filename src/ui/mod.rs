@@ -12,6 +12,7 @@ pub mod bots;
 mod classic;
 mod crash;
 pub mod ctx;
+mod history;
 pub mod lang;
 mod menu;
 pub mod net;
@@ -37,6 +38,7 @@ use leptos::prelude::*;
 #[derive(Clone, PartialEq, Debug)]
 enum Shown {
     Start,
+    Games,
     Replay,
     HandOver(crate::engine::Colour),
     Announcement(crate::app::said::Said),
@@ -56,7 +58,7 @@ pub fn App() -> impl IntoView {
     // Another tab or window changed a save: the list follows, and so does the game shown
     // if it was this one. A page woken from sleep checks too (it may have missed events).
     let _ = window_event_listener(leptos::ev::storage, move |ev| {
-        if ev.key().is_none_or(|k| k.starts_with(storage::SAVE_PREFIX)) {
+        if ev.key().is_none_or(|k| k.starts_with(storage::SAVE_PREFIX) || k.starts_with(storage::HISTORY_PREFIX)) {
             ctx.saves_changed.update(|n| *n += 1);
             ctx.follow_if_moved_on();
         }
@@ -95,6 +97,7 @@ pub fn Root() -> impl IntoView {
             return Shown::Replay;
         }
         ctx.table.with(|t| match t {
+            None if ctx.games.get() => Shown::Games,
             None => Shown::Start,
             Some(t) => match t.screen() {
                 Screen::HandOver(c) => Shown::HandOver(*c),
@@ -106,7 +109,7 @@ pub fn Root() -> impl IntoView {
         })
     });
     let edition = move || match shown.get() {
-        Shown::Start => None,
+        Shown::Start | Shown::Games => None,
         Shown::Replay => ctx.replay.with(|r| Some(if matches!(r, Some(crate::app::AnyReplay::New(_))) { "new" } else { "classic" })),
         _ => ctx.table.with(|t| t.as_ref().map(|t| t.edition().name())),
     };
@@ -116,6 +119,7 @@ pub fn Root() -> impl IntoView {
                 ctx.lang.track();
                 match shown.get() {
                     Shown::Start => view! { <start::StartScreen/> }.into_any(),
+                    Shown::Games => view! { <history::GamesScreen/> }.into_any(),
                     Shown::Replay => view! { <replay::ReplayScreen/> }.into_any(),
                     Shown::HandOver(c) => view! { <widgets::HandOver colour=c/> }.into_any(),
                     Shown::Announcement(said) => {

@@ -64,7 +64,7 @@ fn continue_game(ctx: Ctx, id: &str) {
 }
 
 /// A save's time in the browser's words ("22/11/2026, 09:50"), in the page's language.
-fn when(ms: f64) -> String {
+pub(super) fn when(ms: f64) -> String {
     let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
     let opts = js_sys::Object::new();
     for (k, v) in [("dateStyle", "medium"), ("timeStyle", "short")] {
@@ -107,7 +107,7 @@ pub fn StartScreen() -> impl IntoView {
             {super::tutorial::entry(ctx)}
             <NewGame seed=seed edition=edition/>
             <SavedGames/>
-            <div class="row"><button type="button" data-rules="" on:click=move |_| rules.set(true)>{tr!(ScreenRules)}</button></div>
+            <div class="row"><button type="button" data-rules="" on:click=move |_| rules.set(true)>{tr!(ScreenRules)}</button><button type="button" data-games="" on:click=move |_| ctx.games.set(true)>{tr!(HistoryOpen)}</button></div>
             {move || rules.get().then(|| view! { <RulesDialog open=rules edition=edition.get_untracked()/> })}
             <details class="more" data-more="">
                 <summary>{tr!(ScreenMore)}</summary>

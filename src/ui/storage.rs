@@ -272,6 +272,102 @@ pub fn fresh_seed() -> u64 {
     u32::from_le_bytes(b) as u64
 }
 
+/// Where the games played to their end live (`app::history`): this prefix and the game's save
+/// id, one key per game, so a game is kept once however often its end is drawn, and two tabs
+/// never write over each other's games.
+pub const HISTORY_PREFIX: &str = "loewenherz/history/";
+/// How many kept games were dropped for room and not yet told on the "Your games" screen.
+const HISTORY_DROPPED_KEY: &str = "loewenherz/history-dropped";
+
+/// The revision of game `id` this tab last read or wrote (to tell whether a save wrote).
+pub fn known_revision(id: &str) -> Option<u64> {
+    OPEN.with(|o| o.borrow().as_ref().filter(|o| o.id == id).map(|o| o.revision))
+}
+
+/// Every kept game, newest first (those that can't be read first of all, with why; their text
+/// is left as it is).
+pub fn history() -> Vec<crate::app::history::Kept> {
+    use crate::app::history::{parse_entry, Kept};
+    let mut out: Vec<Kept> = raw_keys()
+        .into_iter()
+        .filter_map(|k| Some((k.strip_prefix(HISTORY_PREFIX)?.to_string(), raw_get(&k)?)))
+        .map(|(id, text)| parse_entry(&text).map_or_else(|reason| Kept::Broken { id, reason }, Kept::Ok))
+        .collect();
+    let t = |k: &Kept| if let Kept::Ok(e) = k { e.ended } else { f64::MAX };
+    crate::app::history::order(&mut out, |a, b| t(a) > t(b) || (t(a) == t(b) && a.id() < b.id()));
+    out
+}
+
+/// A kept game.
+pub fn kept(id: &str) -> Option<crate::app::history::Entry> {
+    crate::app::history::parse_entry(&raw_get(&format!("{HISTORY_PREFIX}{id}"))?).ok()
+}
+
+/// Keeps a finished game, unless it is kept already. Room is made by dropping the oldest kept
+/// games — beyond [`crate::app::history::MAX_GAMES`], then one by one while the browser
+/// refuses — never one that can't be read; when even that can't make room, the dropped ones
+/// are put back and nothing is lost but this game's entry.
+///
+/// # Errors
+/// Storage full, in words. `Ok` says how many games were dropped.
+pub fn keep_finished(e: &crate::app::history::Entry) -> Result<u32, String> {
+    use crate::app::history::{drop_order, write_entry, Kept};
+    let key = format!("{HISTORY_PREFIX}{}", e.id);
+    if raw_get(&key).is_some() {
+        return Ok(0);
+    }
+    let stored: Vec<(String, f64)> = history().into_iter().filter_map(|k| if let Kept::Ok(x) = k { Some((x.id, x.ended)) } else { None }).collect();
+    let (over, order) = drop_order(&stored, 1);
+    let mut order = order.into_iter();
+    let mut dropped: Vec<(String, String)> = Vec::new();
+    let mut drop_one = |dropped: &mut Vec<(String, String)>| {
+        let id = order.next()?;
+        let text = forget(&id)?;
+        dropped.push((id, text));
+        Some(())
+    };
+    for _ in 0..over {
+        drop_one(&mut dropped);
+    }
+    let text = write_entry(e);
+    while LocalStorage::raw().set_item(&key, &text).is_err() {
+        if drop_one(&mut dropped).is_none() {
+            for (id, text) in &dropped {
+                restore_kept(id, text);
+            }
+            return Err(crate::tr!(String HistoryFull));
+        }
+    }
+    let n = dropped.len() as u32;
+    if n > 0 {
+        let _ = LocalStorage::raw().set_item(HISTORY_DROPPED_KEY, &(history_dropped() + n).to_string());
+    }
+    Ok(n)
+}
+
+/// Deletes a kept game; returns its text, for an undo.
+pub fn forget(id: &str) -> Option<String> {
+    let key = format!("{HISTORY_PREFIX}{id}");
+    let text = raw_get(&key);
+    LocalStorage::delete(key);
+    text
+}
+
+/// Puts a deleted kept game back as it was.
+pub fn restore_kept(id: &str, text: &str) {
+    let _ = LocalStorage::raw().set_item(&format!("{HISTORY_PREFIX}{id}"), text);
+}
+
+/// How many kept games were dropped for room since the "Your games" screen last said so.
+pub fn history_dropped() -> u32 {
+    raw_get(HISTORY_DROPPED_KEY).and_then(|t| t.parse().ok()).unwrap_or(0)
+}
+
+/// The drop was told.
+pub fn history_dropped_seen() {
+    LocalStorage::delete(HISTORY_DROPPED_KEY);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
