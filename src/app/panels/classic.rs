@@ -73,11 +73,7 @@ pub fn politics_face<A>(c: PoliticsCard, window: bool) -> Node<A> {
     let what = politics_what(c);
     // R-C13: only right after one's decision card, and the game waits for it only when it can
     // be played then (`optional_mover`); else laying the card passes the device at once.
-    let when = match c {
-        PoliticsCard::Alliance if !window => Some(tr!(String StepAllianceWhen)),
-        PoliticsCard::Renegade if !window => Some(tr!(String StepRenegadeWhen)),
-        _ => None,
-    };
+    let when = (matches!(c, PoliticsCard::Alliance | PoliticsCard::Renegade) && !window).then(|| tr!(String StepPoliticsWhen));
     let help = match &when {
         Some(w) => tr!(PanelCardHelpWhen, card = card_label(c), what = what, when = w.clone()),
         None => tr!(PanelCardHelp, card = card_label(c), what = what),
