@@ -135,7 +135,7 @@ fn Extras() -> impl IntoView {
                     <div class="row give-up" role="group" aria-label=tr!(StepGiveUpAsk) data-give-up-ask="">
                         <span>{tr!(StepGiveUpAsk)}</span>
                         <button type="button" class="danger" data-give-up="" on:click=move |_| end(m)>{tr!(StepGiveUp)}</button>
-                        <button type="button" class="primary" data-keep-action="" on:click=move |_| asking.set(false)>{tr!(StepKeepAction)}</button>
+                        <button type="button" data-keep-action="" on:click=move |_| asking.set(false)>{tr!(StepKeepAction)}</button>
                     </div>
                 }
                 .into_any()
