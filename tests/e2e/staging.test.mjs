@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { LINK3, autoStep, decide, dismissAnnouncements, handOver, leaks, openApp, scores } from "./game.mjs";
+import { NEW_LINK3, handMoney, newAutoStep } from "./newed.mjs";
 
 let app;
 before(async () => {
@@ -99,4 +100,31 @@ test("ending the politics action before looking through a pile asks first", asyn
   assert.equal(await page.locator("[data-open-pile]").count(), 0, "the action is over");
   assert.deepEqual(await leaks(page), []);
   assert.deepEqual(app.errors, []);
+});
+
+test("the New Edition's money is in view on a phone without opening the drawer, and a sale counts at once", async () => {
+  const { page, srv } = app;
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.goto(srv.url);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(srv.url + NEW_LINK3);
+    // Through the placement to the first turn's choice (a card to sell).
+    for (let n = 0; n < 400 && !(await page.$("[data-sell]")); n++) await newAutoStep(page, n);
+    const sell = page.locator("[data-sell]").first();
+    assert.ok(await sell.count(), "a card to sell");
+    const c = await chip(page);
+    assert.ok(c, "the money chip is there");
+    assert.equal(c.amount, await handMoney(page), "the chip is the holder's money");
+    const box = await page.locator("[data-my-money]").boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 844 && box.x + box.width <= 390, `in view: ${JSON.stringify(box)}`);
+    assert.equal(await page.locator(".side.open").count(), 0, "the drawer is closed");
+    const gain = Number((await sell.innerText()).match(/\+(\d+)/)[1]);
+    await sell.click();
+    assert.equal((await chip(page)).amount, c.amount + gain, "a staged sale counts in the chip");
+    assert.deepEqual(await leaks(page), []);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 });
