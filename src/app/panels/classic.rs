@@ -200,7 +200,8 @@ mod tests {
         s.take_device(Colour::Red);
         let tree = chip(&s);
         assert_eq!(find_all(&tree, "data-my-money", "red").len(), 1);
-        assert_eq!(tree[0].text_content(), "12ducats");
+        assert_eq!(tree[0].get("data-amount"), Some("12"));
+        assert!(tree[0].text_content().starts_with("Your money: 12 ducats"), "{}", tree[0].text_content());
         s.act(Move::Decide { by: Colour::Red, first: 1, second: Some(3) }).unwrap();
         assert_eq!(s.screen(), crate::app::session::Screen::HandOver(Colour::Yellow));
         assert!(chip(&s).is_empty(), "red's money leaves with red");
