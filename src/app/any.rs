@@ -251,6 +251,12 @@ impl AnyTable {
         each!(self, t => (t.log.as_slice(), t.since))
     }
 
+    /// The money of the colour whose secrets this table may show, and that colour (`None`
+    /// behind a hand-over, at the end, on a waiting screen without a seat of its own).
+    pub fn own_money(&self) -> Option<(crate::engine::Colour, u32)> {
+        each!(self, t => t.view.viewer.and_then(|c| t.view.ducats[c].map(|d| (c, d))))
+    }
+
     /// Every player in seating order with name and score.
     pub fn scores(&self) -> Vec<(crate::engine::Colour, String, u32)> {
         each!(self, t => t.view.players.iter().map(|&c| (c, t.name(c), t.view.scores[c])).collect())

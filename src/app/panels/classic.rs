@@ -71,7 +71,9 @@ pub struct Unally(pub Move);
 /// A politics card's face: its name and what it does, and when it can't be played now, why.
 pub fn politics_face<A>(c: PoliticsCard, window: bool) -> Node<A> {
     let what = politics_what(c);
-    let when = (matches!(c, PoliticsCard::Alliance | PoliticsCard::Renegade) && !window).then(|| tr!(String PanelPlayAfterDecision));
+    // R-C13: only right after one's decision card, and the game waits for it only when it can
+    // be played then (`optional_mover`); else laying the card passes the device at once.
+    let when = (matches!(c, PoliticsCard::Alliance | PoliticsCard::Renegade) && !window).then(|| tr!(String StepPoliticsWhen));
     let help = match &when {
         Some(w) => tr!(PanelCardHelpWhen, card = card_label(c), what = what, when = w.clone()),
         None => tr!(PanelCardHelp, card = card_label(c), what = what),
@@ -98,6 +100,19 @@ pub fn politics_what(c: PoliticsCard) -> String {
         PoliticsCard::Deeds(_) => tr!(String PanelDeedsWhat),
         PoliticsCard::Treasure(_) => tr!(String PanelTreasureWhat),
     }
+}
+
+/// Each card of a pile once, in the pile's order, with how many of it the pile holds (two
+/// treasures of one value, say: taking either is the same move).
+pub fn pile_counts(cards: &[PoliticsCard]) -> Vec<(PoliticsCard, usize)> {
+    let mut out: Vec<(PoliticsCard, usize)> = Vec::new();
+    for &c in cards {
+        match out.iter_mut().find(|(x, _)| *x == c) {
+            Some((_, n)) => *n += 1,
+            None => out.push((c, 1)),
+        }
+    }
+    out
 }
 
 /// The art of a politics card.
@@ -151,6 +166,16 @@ mod tests {
         Session::new("t".into(), Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 42), vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap()
     }
 
+    // Issue 32: a pile of six with duplicates shows each card once with its count, never
+    // fewer cards than it holds.
+    #[test]
+    fn a_pile_counts_its_duplicates() {
+        let pile = [PoliticsCard::Alliance, PoliticsCard::Treasure(10), PoliticsCard::Alliance, PoliticsCard::Deeds(3), PoliticsCard::Alliance, PoliticsCard::Treasure(10)];
+        let c = pile_counts(&pile);
+        assert_eq!(c, vec![(PoliticsCard::Alliance, 3), (PoliticsCard::Treasure(10), 2), (PoliticsCard::Deeds(3), 1)]);
+        assert_eq!(c.iter().map(|(_, n)| n).sum::<usize>(), pile.len());
+    }
+
     #[test]
     fn the_private_panel_is_the_holders_alone_and_empty_behind_a_hand_over() {
         crate::i18n::set_lang(crate::i18n::Lang::En);
@@ -160,6 +185,29 @@ mod tests {
         let tree = private(&s.table());
         assert_eq!(find_all(&tree, "data-private", "red").len(), 1);
         assert!(tree[0].text_content().contains("12 ducats"), "{}", tree[0].text_content());
+    }
+
+    // Issue 32: the step bar's money chip holds the holder's own money, with private money
+    // nobody's behind a hand-over, and the next holder's only once they took the device.
+    #[test]
+    fn the_money_chip_is_the_holders_own_and_empty_behind_a_hand_over() {
+        use crate::app::any::AnyTable;
+        use crate::app::panels::own_money;
+        crate::i18n::set_lang(crate::i18n::Lang::En);
+        let mut s = three();
+        let chip = |s: &Session<Game>| own_money(AnyTable::Classic(s.table()).own_money());
+        assert!(chip(&s).is_empty(), "behind the hand-over");
+        s.take_device(Colour::Red);
+        let tree = chip(&s);
+        assert_eq!(find_all(&tree, "data-my-money", "red").len(), 1);
+        assert_eq!(tree[0].get("data-amount"), Some("12"));
+        assert!(tree[0].text_content().starts_with("Your money: 12 ducats"), "{}", tree[0].text_content());
+        s.act(Move::Decide { by: Colour::Red, first: 1, second: Some(3) }).unwrap();
+        assert_eq!(s.screen(), crate::app::session::Screen::HandOver(Colour::Yellow));
+        assert!(chip(&s).is_empty(), "red's money leaves with red");
+        s.take_device(Colour::Yellow);
+        assert_eq!(find_all(&chip(&s), "data-my-money", "yellow").len(), 1);
+        assert!(find_all(&chip(&s), "data-my-money", "red").is_empty());
     }
 
     #[test]

@@ -113,6 +113,26 @@ pub fn end_table(end: &End, names: &Names) -> Vec<Node> {
     out
 }
 
+/// The step bar's chip with the money of the player the screen is for (`mine`: their colour
+/// and money), in view at every size; nothing for nobody.
+pub fn own_money(mine: Option<(Colour, u32)>) -> Vec<Node> {
+    let Some((c, n)) = mine else { return Vec::new() };
+    let words = ducats_of(n);
+    let said = tr!(StepYourMoney, money = words.clone());
+    let unit = words.trim_start_matches(&n.to_string()).trim().to_string();
+    // Read out once, in words; the figure and unit are for the eye.
+    vec![el("p")
+        .class("my-money")
+        .attr("data-my-money", c.name())
+        .attr("data-private", c.name())
+        .attr("data-amount", n.to_string())
+        .attr("title", said.clone())
+        .kid(art("ducats"))
+        .kid(el("span").class("sr-only").text(said))
+        .kid(el("b").attr("aria-hidden", "true").text(n.to_string()))
+        .kid(el("span").class("unit").attr("aria-hidden", "true").text(unit))]
+}
+
 /// "12 ducats" (the player's own money, an offer).
 pub fn ducats_of(n: u32) -> String {
     if n == 1 { tr!(PanelDucatsOne, n = n) } else { tr!(PanelDucatsMany, n = n) }

@@ -227,6 +227,23 @@ mod tests {
         assert_eq!(find_all(&tree, "data-sell", "A5")[0].action(), Some(&HandTap(Move::Sell { by, card: PowerCardId::parse("A5").unwrap() })));
     }
 
+    // Issue 32: the step bar's money chip shows the holder's own money (it is public in this
+    // edition by default, but the chip is the holder's alone), nobody's behind a hand-over.
+    #[test]
+    fn the_money_chip_shows_the_holders_money_after_a_sale() {
+        use crate::app::any::AnyTable;
+        use crate::app::panels::own_money;
+        let mut s = turn(&["A12", "A5", "C1"], &[]);
+        let chip = |s: &Session<Game>| own_money(AnyTable::New(s.table()).own_money());
+        assert!(chip(&s).is_empty(), "behind the hand-over");
+        s.take_device(Colour::Red);
+        let before = s.game.ducats(Colour::Red);
+        assert_eq!(find_all(&chip(&s), "data-my-money", "red")[0].get("data-amount"), Some(before.to_string().as_str()));
+        s.act(Move::Sell { by: Colour::Red, card: PowerCardId::parse("A5").unwrap() }).unwrap();
+        let sold = before + PowerCardId::parse("A5").unwrap().card().sale;
+        assert_eq!(find_all(&chip(&s), "data-my-money", "red")[0].get("data-amount"), Some(sold.to_string().as_str()), "a staged sale counts");
+    }
+
     // R-N4: a card is offered for an action only when its first step can be done; the hand
     // turns the other Play button off and says why beside it.
     #[test]

@@ -35,6 +35,11 @@ impl EditionRules for Game {
         Game::view(self, viewer)
     }
 
+    fn view_after(&self, m: Move, viewer: Option<Colour>) -> View {
+        // A move is held back only after it was played on a copy: it is legal here.
+        Game::view_after(self, m, viewer).unwrap_or_else(|_| Game::view(self, viewer))
+    }
+
     fn stages(m: &Move) -> bool {
         matches!(m, Move::Castle { .. } | Move::Knight { .. } | Move::Border { .. } | Move::Expand { .. } | Move::Take { .. })
     }

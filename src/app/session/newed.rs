@@ -36,6 +36,12 @@ impl EditionRules for Game {
         Game::view(self, viewer)
     }
 
+    /// Nothing waits here (see `waits`): every move is played on the shown game, its numbers
+    /// with it, and a move that draws a card confirms the turn at once.
+    fn view_after(&self, _: Move, viewer: Option<Colour>) -> View {
+        Game::view(self, viewer)
+    }
+
     fn stages(_: &Move) -> bool {
         true
     }

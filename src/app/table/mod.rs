@@ -287,6 +287,21 @@ impl<G: TableWords> Session<G> {
         }
     }
 
+    /// The score changes to mark: of the moves staged and held back (a move held back counts
+    /// up to what it reveals), else of the last confirmed step.
+    fn step_changes(&self) -> Vec<(Colour, i32)> {
+        if self.staged.is_empty() && self.pending.is_none() {
+            return self.last_score_changes.clone();
+        }
+        let mut g = self.game.clone();
+        let mut out = Vec::new();
+        for &m in self.staged.iter().chain(&self.pending) {
+            let Ok(ev) = g.play(m) else { break };
+            out.extend(ev.iter().take_while(|e| !G::reveals(e)).filter_map(G::score_change));
+        }
+        out
+    }
+
     /// Where each seat is played, when the game is hosted for friends.
     fn presences(&self) -> Vec<(Colour, Presence)> {
         if self.seats.remote.is_empty() {
@@ -350,7 +365,7 @@ impl<G: TableWords> Session<G> {
             staged,
             pending: self.pending,
             step,
-            changes: self.last_score_changes.clone(),
+            changes: self.step_changes(),
             solo: self.seats.solo(self.players()).is_some(),
             end: self.game.is_over().then(|| G::end(self)),
             presence: self.presences(),
@@ -382,3 +397,6 @@ impl<G: TableWords> Table<G> {
         m
     }
 }
+
+#[cfg(test)]
+mod tests;

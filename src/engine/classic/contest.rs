@@ -75,7 +75,7 @@ impl Game {
         }
         bids[by] = Some((money, treasures));
         ev.push(Event::BidLaid { by });
-        if bidders.iter().any(|&b| bids[b].is_none()) {
+        if self.veiled || bidders.iter().any(|&b| bids[b].is_none()) {
             self.phase = Phase::Duel { action, bidders, second, bids };
             return Ok(());
         }

@@ -128,6 +128,9 @@ pub struct Game {
     pub(super) phase: Phase,
     pub(super) winners: Vec<Colour>,
     pub(super) history: Vec<ByColour<u32>>,
+    /// Play stops short of anything that would show the table something new (a card turned
+    /// up, bids revealed, the game's end): set only on the copy [`Game::view_after`] plays on.
+    pub(super) veiled: bool,
 }
 
 impl Game {
@@ -325,6 +328,8 @@ impl Game {
     /// The game with the politics window of the last decider closed and resolution begun.
     pub(crate) fn advanced(&self) -> Game {
         let mut g = self.clone();
+        // A look ahead: it runs to the end of the game, if that comes, even on a veiled copy.
+        g.veiled = false;
         g.window = None;
         g.finish_choosing(&mut Vec::new());
         g

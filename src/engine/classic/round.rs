@@ -9,6 +9,9 @@ use super::moves::Move;
 
 impl Game {
     pub(super) fn start_round(&mut self, ev: &mut Vec<Event>) {
+        if self.veiled {
+            return;
+        }
         loop {
             let Some(card) = self.deck.pop() else {
                 self.end_game(ev);

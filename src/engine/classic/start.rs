@@ -247,6 +247,7 @@ impl Game {
             phase: Phase::Placement { step: 0, castle: None },
             winners: Vec::new(),
             history: Vec::new(),
+            veiled: false,
         };
         let mut events = Vec::new();
         if g.placements.is_empty() {

@@ -11,6 +11,7 @@ use super::game::{Breakdown, Expansion, Game, Phase, Work};
 use super::map::TilePlacement;
 use super::moves::Move;
 use super::setup::SetupKind;
+use crate::engine::error::IllegalMove;
 use crate::engine::grid::{Edge, Space};
 use serde::Serialize;
 
@@ -227,5 +228,33 @@ impl Game {
             moves,
             history: self.history().to_vec(),
         }
+    }
+
+    /// What `viewer` may know now, with the numbers as they will be after `mv` up to, not
+    /// including, the first thing it would show the table (a card turned up, bids revealed, the
+    /// game's end): scores, border markers and knights in stock, hand and pile sizes, the money
+    /// the viewer may see now, and the viewer's own hand. Everything else — the board, the card,
+    /// the step — is the view before the move. A move held back for "Confirm" shows its numbers
+    /// so, and nothing of what it reveals.
+    ///
+    /// # Errors
+    /// Why the move is refused.
+    pub fn view_after(&self, mv: Move, viewer: Option<Colour>) -> Result<View, IllegalMove> {
+        let mut g = self.clone();
+        g.veiled = true;
+        g.play(mv)?;
+        let mut v = self.view(viewer);
+        let board = g.board();
+        v.borders_in_stock = board.borders_in_stock();
+        v.knights_in_stock = ByColour::from_fn(|c| board.knights_in_stock(c));
+        v.scores = ByColour::from_fn(|c| g.score(c));
+        v.breakdown = ByColour::from_fn(|c| g.breakdown(c));
+        v.ducats = ByColour::from_fn(|c| v.ducats[c].map(|_| g.ducats(c)));
+        if let Some(me) = viewer.filter(|&c| g.is_player(c)) {
+            v.hands[me] = Some(g.hand(me).to_vec());
+        }
+        v.hand_counts = ByColour::from_fn(|c| g.hand(c).len());
+        v.piles = [g.pile(0).len(), g.pile(1).len()];
+        Ok(v)
     }
 }

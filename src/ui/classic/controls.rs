@@ -3,8 +3,8 @@
 //! decision cards, negotiating, a sealed bid, the politics piles.
 
 use crate::app::log::classic::{action_help, action_text, bid_text, card_label};
-use crate::app::panels::classic::{action_art, choice_label, politics_card_face, politics_what};
-use crate::app::panels::{art, ducats_of};
+use crate::app::panels::classic::{action_art, choice_label, pile_counts, politics_card_face, politics_what};
+use crate::app::panels::{art, ducats_of, own_money};
 use crate::app::table::{Command, Table};
 use crate::app::tree::{html, Node};
 use crate::app::targets::classic::mode_notice;
@@ -15,6 +15,7 @@ use crate::engine::classic::{CardFace, Move, PhaseView, PoliticsCard, Treasures}
 use crate::tr;
 use crate::ui::ctx::{plain, Choice, Ctx};
 use crate::ui::seats::SeatBar;
+use crate::ui::tree::tree;
 use crate::ui::widgets::{confirm_label, staging};
 use leptos::prelude::*;
 
@@ -90,7 +91,7 @@ pub fn Controls() -> impl IntoView {
         }
         Part::Step => view! { <StepControls/><Extras/> }.into_any(),
     };
-    view! { <div class="controls"><SeatBar/>{choice}{body}</div> }
+    view! { <div class="controls">{tree("money-host", move || ctx.table.with(|t| own_money(t.as_ref().and_then(|t| t.own_money()))))}<SeatBar/>{choice}{body}</div> }
 }
 
 /// Below the board while performing: the forest's cost, and ending the action early.
@@ -105,15 +106,42 @@ fn Extras() -> impl IntoView {
                 !forest.is_empty() && !v.moves.iter().any(|m| matches!(m, Move::Knight { pay, at, .. } if pay.is_empty() && forest.iter().any(|f| matches!(f, Move::Knight { at: a, .. } if a == at))))
             };
             let done = v.moves.iter().copied().find(|m| matches!(m, Move::Done { .. })).filter(|_| matches!(v.phase, PhaseView::Perform { .. }));
-            (forest_only, done, t.step.staged > 0)
+            // Ending the politics action before a pile is opened gives up the card it was won for.
+            let gives_up = matches!(v.phase, PhaseView::Perform { borders_left: None, knights_placed: None, opened: None, .. });
+            (forest_only, done, t.step.staged > 0, gives_up)
         })
-        .unwrap_or((false, None, false))
+        .unwrap_or((false, None, false, false))
+    });
+    // Asking before the politics card is given up (the question goes with the step it was for).
+    let asking = RwSignal::new(false);
+    Effect::new(move |_| {
+        state.track();
+        asking.set(false);
     });
     move || {
-        let (forest, done, staged) = state.get();
+        let (forest, done, staged, gives_up) = state.get();
+        let end = move |m: Move| {
+            if gives_up && !asking.get_untracked() {
+                asking.set(true);
+            } else {
+                asking.set(false);
+                ctx.send(Command::Act(m));
+            }
+        };
         view! {
             {forest.then(|| view! { <p class="hint">{tr!(PanelForestHint)}</p> })}
-            {done.map(|m| view! { <div class="row"><button type="button" class="done" on:click=move |_| ctx.send(Command::Act(m))>{if staged { tr!(PanelEndActionEarly) } else { tr!(PanelEndAction) }}</button></div> })}
+            {done.map(|m| if asking.get() {
+                view! {
+                    <div class="row give-up" role="group" aria-label=tr!(StepGiveUpAsk) data-give-up-ask="">
+                        <span>{tr!(StepGiveUpAsk)}</span>
+                        <button type="button" class="danger" data-give-up="" on:click=move |_| end(m)>{tr!(StepGiveUp)}</button>
+                        <button type="button" data-keep-action="" on:click=move |_| asking.set(false)>{tr!(StepKeepAction)}</button>
+                    </div>
+                }
+                .into_any()
+            } else {
+                view! { <div class="row"><button type="button" class="done" data-end-action="" on:click=move |_| end(m)>{if staged { tr!(PanelEndActionEarly) } else { tr!(PanelEndAction) }}</button></div> }.into_any()
+            })}
         }
     }
 }
@@ -138,15 +166,7 @@ fn StepControls() -> impl IntoView {
                 }
                 PhaseView::Duel { .. } => Step::Bid { by, max: v.ducats[by].unwrap_or(0), held: Treasures::in_hand(v.hands[by].as_deref().unwrap_or(&[])) },
                 PhaseView::Perform { opened, borders_left: None, knights_placed: None, .. } => match (opened, &v.opened_pile) {
-                    (Some(_), Some((pile, cards))) => {
-                        let mut unique = Vec::new();
-                        for c in cards {
-                            if !unique.contains(c) {
-                                unique.push(*c);
-                            }
-                        }
-                        Step::Pile { by, pile: *pile, cards: unique }
-                    }
+                    (Some(_), Some((pile, cards))) => Step::Pile { by, pile: *pile, cards: pile_counts(cards) },
                     _ => Step::Piles { by, sizes: v.piles },
                 },
                 _ => return None,
@@ -161,7 +181,16 @@ fn StepControls() -> impl IntoView {
         Some(Step::Pile { by, pile, cards }) => view! {
             <div class="pile-open" data-private=by.name()>
                 <p>{tr!(PanelPileTake, pile = pile)}</p>
-                <div class="row cards">{cards.into_iter().map(|c| view! { <button type="button" class="card politics-card" data-take=c.name() data-hinted=move || ctx.hinted("data-take", c.name()) aria-label=card_label(c) inner_html=art_html(&politics_card_face(c, &politics_what(c))) on:click=move |_| ctx.send(Command::Act(Move::Take { by, pile, card: c }))></button> }).collect_view()}</div>
+                <div class="row cards">{cards.into_iter().map(|(c, n)| {
+                    let mut face = politics_card_face(c, &politics_what(c));
+                    let label = if n > 1 {
+                        face.push(crate::app::tree::el("span").class("card-count").attr("data-count", n.to_string()).text(format!("×{n}")));
+                        tr!(StepCardCount, card = card_label(c), n = n)
+                    } else {
+                        card_label(c)
+                    };
+                    view! { <button type="button" class="card politics-card" data-take=c.name() data-hinted=move || ctx.hinted("data-take", c.name()) aria-label=label inner_html=art_html(&face) on:click=move |_| ctx.send(Command::Act(Move::Take { by, pile, card: c }))></button> }
+                }).collect_view()}</div>
             </div>
         }
         .into_any(),
@@ -185,7 +214,8 @@ enum Step {
     Decide { by: Colour, cards: usize, actions: Vec<crate::engine::classic::Action> },
     Negotiate { by: Colour, other: (Colour, String), me: String, last: [Option<u32>; 2], standing: Option<u32>, offers: Vec<u32> },
     Bid { by: Colour, max: u32, held: Treasures },
-    Pile { by: Colour, pile: u8, cards: Vec<PoliticsCard> },
+    /// The pile looked through: each kind of card once, with how many of it the pile holds.
+    Pile { by: Colour, pile: u8, cards: Vec<(PoliticsCard, usize)> },
     Piles { by: Colour, sizes: [usize; 2] },
 }
 
@@ -300,3 +330,4 @@ fn Bid(by: Colour, max: u32, held: Treasures) -> impl IntoView {
 fn art_html(nodes: &[Node<()>]) -> String {
     html(nodes).0
 }
+

@@ -30,6 +30,7 @@ pub fn GameScreen() -> impl IntoView {
         .unwrap_or_default()
     });
     let controls = view! {
+        {tree("money-host", move || ctx.table.with(|t| crate::app::panels::own_money(t.as_ref().and_then(|t| t.own_money()))))}
         <SeatBar/>
         <Controls/>
         {tappable("hand-choice", move || ctx.mark_hinted(ctx.with_table(hand_choice).unwrap_or_default()), move |HandTap(m)| ctx.send(Command::Act(m)))}
