@@ -119,6 +119,8 @@ fn check_secrets(host: &Host, to: Colour, bytes: &[u8], sizes: &mut Vec<usize>) 
                 assert!(have_bid.contains(&to), "the only bid a seat sees before the reveal is its own");
             }
             let mut known = vec![s.game.view(Some(to)), s.shown.view(Some(to))];
+            // A move held back for "Confirm": its numbers, never what it reveals.
+            known.extend(s.pending.map(|m| s.shown.view_after(m, Some(to)).expect("the held move is legal")));
             if let classic::view::PhaseView::Duel { own_bid: Some((money, treasures)), .. } = v.phase {
                 // A bid committed before its turn, held by the host: the seat sees it, no one else.
                 let mut g = s.game.clone();

@@ -360,9 +360,7 @@ impl<G: EditionRules> Session<G> {
             Screen::Play(c) => Some(c),
             _ => None,
         };
-        // Still without a held-back move's numbers: remote play's checks (src/app/net/tests.rs)
-        // know only the game's and the shown game's views so far.
-        (screen, self.shown.view(viewer))
+        (screen, self.shown_view(viewer))
     }
 
     /// The hand-over screen was dismissed by `c`.
