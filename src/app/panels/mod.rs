@@ -119,7 +119,7 @@ pub fn own_money(mine: Option<(Colour, u32)>) -> Vec<Node> {
     let Some((c, n)) = mine else { return Vec::new() };
     let words = ducats_of(n);
     let said = tr!(StepYourMoney, money = words.clone());
-    let unit = words.trim_start_matches(&n.to_string()).trim().to_string();
+    let unit = tr!(StepMoneyUnit, n = n);
     // Read out once, in words; the figure and unit are for the eye.
     vec![el("p")
         .class("my-money")
