@@ -4,6 +4,7 @@
 use super::board::BoardModel;
 use super::log::LogLine;
 use super::said::Arg;
+use crate::i18n::Key;
 use crate::engine::board::Piece;
 use crate::engine::{ByColour, Colour, Edge, Space};
 
@@ -69,6 +70,16 @@ pub struct Playback {
     /// One step a line: the borders and spaces that line brings (some bring none: a card
     /// chosen, bids turned over).
     pub steps: Vec<Recent>,
+    /// Per step: the castles of the provinces or regions it founds (drawn from that step on,
+    /// their points rising then).
+    pub founded: Vec<Vec<Space>>,
+    /// Per step: the points it scores, and whose.
+    pub points: Vec<Vec<(Colour, i32)>>,
+}
+
+/// A founding line: its castle's space.
+fn founds(key: Key) -> bool {
+    matches!(key, Key::LogFounded | Key::LogFoundedNoPoints | Key::LogRegionFounded)
 }
 
 impl Playback {
@@ -78,27 +89,35 @@ impl Playback {
     pub fn new(log: &[LogLine], from: usize, recent: &Recent) -> Option<Playback> {
         let lines = log.get(from..).filter(|l| !l.is_empty())?;
         let (mut edges, mut spaces) = (recent.edges.clone(), recent.spaces.clone());
-        let mut steps: Vec<Recent> = lines
-            .iter()
-            .map(|l| {
-                let mut step = Recent::default();
-                l.said.each_arg(&mut |a| match a {
-                    Arg::Edge(e) if edges.contains(e) => {
-                        edges.retain(|x| x != e);
-                        step.edges.push(*e);
-                    }
-                    Arg::Space(s) if spaces.contains(s) => {
+        let (mut steps, mut founded, mut points) = (Vec::new(), Vec::new(), Vec::new());
+        for l in lines {
+            let (mut step, mut castles, mut scored) = (Recent::default(), Vec::new(), Vec::new());
+            l.said.each_arg(&mut |a| match a {
+                Arg::Edge(e) if edges.contains(e) => {
+                    edges.retain(|x| x != e);
+                    step.edges.push(*e);
+                }
+                Arg::Space(s) => {
+                    if spaces.contains(s) {
                         spaces.retain(|x| x != s);
                         step.spaces.push(*s);
                     }
-                    _ => {}
-                });
-                step
-            })
-            .collect();
+                    if founds(l.said.key) {
+                        castles.push(*s);
+                    }
+                }
+                // The points a line scores: a founding's, or a signed change.
+                Arg::Num(n) if l.said.key == Key::LogFounded => scored.extend(l.colour.map(|c| (c, *n as i32))),
+                Arg::Signed(d) => scored.extend(l.colour.map(|c| (c, *d as i32))),
+                _ => {}
+            });
+            steps.push(step);
+            founded.push(castles);
+            points.push(scored);
+        }
         steps[0].edges.extend(edges);
         steps[0].spaces.extend(spaces);
-        Some(Playback { from, steps })
+        Some(Playback { from, steps, founded, points })
     }
 
     /// The board at step `k`: the marks of later steps taken off (their borders not drawn,
@@ -111,7 +130,11 @@ impl Playback {
         m.pieces.retain(|(s, _)| !spaces.contains(s));
         m.recent_edges.retain(|e| !edges.contains(e));
         m.recent_spaces.retain(|s| !spaces.contains(s));
-        m.points.clear();
+        // Provinces and regions founded later aren't there yet: drawn at their step, their
+        // points rise then.
+        let castles: Vec<Space> = self.founded.iter().skip(k + 1).flatten().copied().collect();
+        m.regions.retain(|(_, r)| !r.iter().any(|s| castles.contains(s)));
+        m.points = self.points.get(k).cloned().unwrap_or_default();
         let now = self.steps.get(k).cloned().unwrap_or_default();
         m.highlight = now.spaces;
         m.highlight_edges = now.edges;
@@ -174,6 +197,7 @@ mod tests {
         assert_eq!(p.steps[1], Recent::default(), "a card chosen sets nothing down");
         assert_eq!(p.steps[2], Recent { edges: vec![e("d10-e10")], spaces: vec![] });
         assert_eq!(p.line(2), 3);
+        assert_eq!(p.points, vec![vec![], vec![], vec![]], "nothing scored");
         let mut now = BoardModel::empty(crate::engine::Edition::Classic, Vec::new());
         now.borders = vec![e("a1-b1"), e("d10-e10"), e("f5-f6")];
         now.pieces = vec![(sp("c3"), knight)];
@@ -186,5 +210,30 @@ mod tests {
         let last = p.board(now.clone(), 2);
         assert_eq!(last.borders, now.borders, "the last step shows the board as it is");
         assert_eq!(last.highlight_edges, vec![e("d10-e10")]);
+    }
+
+    #[test]
+    fn a_province_founded_while_others_played_appears_at_its_step_with_its_points() {
+        use crate::app::said::Arg;
+        use crate::said;
+        let sp = |s: &str| Space::parse(s).unwrap();
+        let e = |s: &str| Edge::parse(s).unwrap();
+        let line = |said| LogLine { round: 2, colour: Some(Colour::Yellow), said };
+        let log = vec![
+            line(said!(LogBorderPlaced, name = Arg::Name(Colour::Yellow), edge = Arg::Edge(e("b2-b3")))),
+            line(said!(LogFounded, name = Arg::Name(Colour::Yellow), province = Arg::Text("a province".into()), castle = Arg::Space(sp("a2")), points = 6u32)),
+        ];
+        let p = Playback::new(&log, 0, &Recent { edges: vec![e("b2-b3")], spaces: vec![] }).unwrap();
+        assert_eq!(p.founded, vec![vec![], vec![sp("a2")]]);
+        assert_eq!(p.points, vec![vec![], vec![(Colour::Yellow, 6)]]);
+        let mut now = BoardModel::empty(crate::engine::Edition::Classic, Vec::new());
+        now.borders = vec![e("b2-b3")];
+        now.regions = vec![(Colour::Yellow, vec![sp("a1"), sp("a2"), sp("b2")])];
+        let before = p.board(now.clone(), 0);
+        assert!(before.regions.is_empty(), "not founded yet at the border's step");
+        let after = p.board(now.clone(), 1);
+        assert_eq!(after.regions, now.regions);
+        assert_eq!(after.points, vec![(Colour::Yellow, 6)], "its points rise at its step");
+        assert_eq!(after.fresh_since(&before).founded.len(), 1, "drawn as just founded");
     }
 }
