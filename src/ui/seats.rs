@@ -147,15 +147,20 @@ pub fn SeatBar() -> impl IntoView {
     move || match state.get() {
         Some((Some((c, name)), takeback, _)) => {
             let (pace, error) = (Pace::of(ctx.pace.get()), ctx.bot_error.get());
+            // The pace and taking a turn back belong to the device holding the game (a friend's
+            // device only watches a computer, standing in for its seat or not).
+            let holds = ctx.game.with(Option::is_some);
             view! {
                 <div class="thinking" data-thinking=c.name() role="status">
                     <span class="spinner" aria-hidden="true"></span>
                     <span>{tr!(ScreenThinking, name = name)}</span>
-                    <button type="button" data-pace="" on:click=move |_| {
-                        ctx.pace.set(pace.next().code());
-                        crate::ui::storage::remember_pace(pace.next().code());
-                    }>{pace.label()}</button>
-                    {takeback.then(|| view! { <button type="button" data-take-back-turn="" on:click=move |_| ctx.send(plain(Command::TakeBackTurn))>{tr!(ScreenTakeBack)}</button> })}
+                    {holds.then(|| view! {
+                        <button type="button" data-pace="" on:click=move |_| {
+                            ctx.pace.set(pace.next().code());
+                            crate::ui::storage::remember_pace(pace.next().code());
+                        }>{pace.label()}</button>
+                    })}
+                    {(holds && takeback).then(|| view! { <button type="button" data-take-back-turn="" on:click=move |_| ctx.send(plain(Command::TakeBackTurn))>{tr!(ScreenTakeBack)}</button> })}
                     {error.map(|e| view! {
                         <p class="notice" role="alert">{e}<button type="button" data-retry="" on:click=move |_| { ctx.bot_error.set(None); drive(ctx) }>{tr!(ScreenTryAgain)}</button></p>
                     })}

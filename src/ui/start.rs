@@ -52,9 +52,12 @@ fn resume_from_hash(ctx: Ctx) {
     }
 }
 
-/// Continues a saved game, or says why it can't be.
+/// Continues a saved game, or says why it can't be. A game hosted for friends on their own
+/// devices stays hosted: it opens with the friends' panel and its invites, never as a game
+/// passed around this device.
 fn continue_game(ctx: Ctx, id: &str) {
     match storage::load(id) {
+        Ok(_) if !storage::net_seats(id).is_empty() => super::page::open_net(&format!("host={id}")),
         Ok(s) => ctx.show(Some(s)),
         Err(e) => {
             ctx.start_message.set(Some(tr!(ScreenCantContinue, why = e)));

@@ -416,3 +416,38 @@ test("a hostile friend's device: bad messages are refused by name and change not
     for (const d of t.devices) await d.close();
   }
 });
+
+test("a hosted game continued from the start screen stays hosted: the friends' panel and invites, the friend back at its seat", { timeout: 120_000 }, async () => {
+  const colours = ["red", "yellow"];
+  const t = await table({ edition: "classic", colours, seats: ["person", "friend"] });
+  const [host, yellow] = t.devices;
+  try {
+    await closePanel(host.page);
+    const run = await playAll(t.devices, autoStep, { until: async () => (await hostRecord(host.page)).record.split("\n").length > 12 });
+    assert.equal(run.over, false);
+    const before = (await hostRecord(host.page)).record;
+    // The host closes the game (the start screen of a fresh page) and picks "Continue".
+    await host.page.goto(net.srv.url);
+    await yellow.page.waitForSelector("[data-net-lost]", { timeout: 15_000 });
+    await host.page.click("[data-continue-latest]");
+    await host.page.waitForURL(/#host=/, { timeout: 10_000 });
+    await host.page.waitForSelector("[data-net-panel]");
+    assert.equal(await host.page.locator("[data-handover]").count(), 0, "no pass-and-play hand-over to the friend's seat");
+    const invite = await inviteOf(host.page, "yellow", { not: t.invites.yellow });
+    await join(host, yellow, "yellow", invite);
+    const after = (await hostRecord(host.page)).record;
+    assert.ok(after.startsWith(before), "nothing lost");
+    // The friend's "Leave the game" asks first; "Stay" keeps it at the table.
+    await yellow.page.click("[data-menu]");
+    await yellow.page.click("[data-leave]");
+    await yellow.page.waitForSelector("[data-leave-ask]");
+    await yellow.page.click("[data-stay]");
+    await yellow.page.waitForSelector("[data-leave-ask]", { state: "detached" });
+    assert.ok((await yellow.page.locator("[data-space]").count()) > 0, "still at the table");
+    await yellow.page.click("[data-leave]");
+    await yellow.page.click("[data-leave-yes]");
+    await yellow.page.waitForSelector("[data-start]", { timeout: 10_000 });
+  } finally {
+    for (const d of t.devices) await d.close();
+  }
+});

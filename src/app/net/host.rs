@@ -163,7 +163,11 @@ impl Host {
                     self.strike(link);
                     return refused(link, Refusal::Foreign);
                 };
-                *l = Link { log_sent: (have_log as usize).min(log_len), notices: std::mem::take(&mut l.notices), ..Link::new(seat, token) };
+                // A hello on the link that joined already (a resync) keeps its refusals counted
+                // and its last command number (an old command can't be replayed after it); a new
+                // connection starts afresh.
+                let (strikes, last_n) = if link == Some(seat) { (l.strikes, l.last_n) } else { (0, None) };
+                *l = Link { log_sent: (have_log as usize).min(log_len), notices: std::mem::take(&mut l.notices), strikes, last_n, ..Link::new(seat, token) };
                 crate::each!(&mut self.session, s => s.set_connected(seat, true));
                 Received { seat: Some(seat), replies: vec![ToRemote::Welcome { seat, edition, id }.encode(tag)] }
             }

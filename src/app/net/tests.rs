@@ -379,6 +379,13 @@ fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_chang
         assert!(host.outbox().is_empty(), "{what}: nothing to tell the seats");
     }
     assert!(host.strikes(Colour::Yellow) >= 5, "refusals are counted against the seat");
+    // Saying hello again on the joined link (a resync) keeps its count: refused messages can't
+    // be wiped by a hello between them.
+    let strikes = host.strikes(Colour::Yellow);
+    let hello = host.receive(Some(Colour::Yellow), &ToHost::Hello { seat: Colour::Yellow, token: 1111, have_log: 0 }.encode(tag));
+    assert!(matches!(ToRemote::decode(&hello.replies[0], tag), Ok(ToRemote::Welcome { .. })), "a resync is welcome");
+    assert_eq!(host.strikes(Colour::Yellow), strikes, "a repeated hello keeps the count");
+    let _ = host.outbox();
     // A replayed command is refused the second time.
     let first = host.receive(Some(Colour::Yellow), &cmd(6, classic(castle)));
     assert!(matches!(ToRemote::decode(&first.replies[0], tag), Ok(ToRemote::Answer { n: 6, refused: None })));

@@ -388,6 +388,11 @@ impl<G: TableWords> Table<G> {
             m.targets.clear();
             m.edges = None;
         }
+        if !matches!(self.screen, Screen::Play(_)) {
+            // Someone else acts (a computer standing in for this seat, say): nothing to tap.
+            m.targets.clear();
+            m.edges = None;
+        }
         m.staged_edges = self.staged.edges.clone();
         m.staged_spaces = self.staged.spaces.clone();
         m.recent_edges = self.recent.edges.clone();

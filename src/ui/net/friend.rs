@@ -15,6 +15,11 @@ use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// How long a friend's device waits for the host's answer to its hello before saying it again.
+const HELLO_AGAIN_MS: u64 = 2500;
+/// How many times it says it again.
+const HELLO_TRIES: u32 = 4;
+
 /// Where the friend's device stands.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Stage {
@@ -78,6 +83,7 @@ impl Net for FriendNet {
 #[component]
 fn FriendMenu(ctx: Ctx, open: RwSignal<bool>) -> impl IntoView {
     let rules = RwSignal::new(false);
+    let leaving = RwSignal::new(false);
     let sound_off = RwSignal::new(crate::ui::sound::muted());
     let edition = ctx.table.with_untracked(|t| t.as_ref().map(|t| t.edition())).unwrap_or(crate::engine::Edition::Classic);
     view! {
@@ -85,8 +91,18 @@ fn FriendMenu(ctx: Ctx, open: RwSignal<bool>) -> impl IntoView {
         <div class="menu-panel panel" role="dialog" aria-label=tr!(ScreenGameMenu)>
             <button type="button" class="x close" aria-label=tr!(ScreenClose) data-close="" on:click=move |_| open.set(false)>"×"</button>
             <p class="hint">{tr!(NetJoinDealer)}</p>
+            // Leaving asks first: the seat stays in the game, and only a new invite brings it back.
+            {move || leaving.get().then(|| view! {
+                <div class="notice" role="alertdialog" data-leave-ask="">
+                    <p>{tr!(NetLeaveAsk)}</p>
+                    <div class="row">
+                        <button type="button" class="primary" data-leave-yes="" on:click=move |_| ctx.show(None)>{tr!(NetLeave)}</button>
+                        <button type="button" data-stay="" on:click=move |_| leaving.set(false)>{tr!(NetStay)}</button>
+                    </div>
+                </div>
+            })}
             <div class="row">
-                <button type="button" class="primary" data-leave="" on:click=move |_| ctx.show(None)>{tr!(NetLeave)}</button>
+                <button type="button" class="primary" data-leave="" on:click=move |_| leaving.set(true)>{tr!(NetLeave)}</button>
                 <button type="button" data-rules="" on:click=move |_| rules.set(true)>{tr!(ScreenRules)}</button>
                 <button type="button" data-close-menu="" on:click=move |_| open.set(false)>{tr!(ScreenClose)}</button>
             </div>
@@ -104,17 +120,20 @@ fn FriendMenu(ctx: Ctx, open: RwSignal<bool>) -> impl IntoView {
 }
 
 impl FriendNet {
-    fn heard(&self, ev: Event) {
+    fn heard(self: &Rc<Self>, ev: Event) {
         match ev {
             Event::Open => {
                 self.stage.set(Stage::Joining);
                 let hello = self.remote.borrow().hello();
                 self.send_raw(&hello);
+                self.hello_again(HELLO_TRIES);
             }
             Event::Message(bytes) => {
                 let heard = self.remote.borrow_mut().receive(&bytes);
                 match heard {
                     Ok(Heard::Joined | Heard::Table | Heard::Notice) => {}
+                    // Refused before the table came: the join failed, and the page says why.
+                    Ok(Heard::Refused(r)) if self.stage.get_untracked() == Stage::Joining => return self.stage.set(Stage::Failed(net_refusal(r))),
                     Ok(Heard::Answer { refused: Some(r), .. } | Heard::Refused(r)) => self.ctx.notice.set(Some(net_refusal(r))),
                     Ok(Heard::Resync) => {
                         let hello = self.remote.borrow().hello();
@@ -133,6 +152,25 @@ impl FriendNet {
                 }
             }
         }
+    }
+
+    /// While no table has come, says hello again every little while (`tries` more times): a
+    /// hello or its answer lost on a link just opened must not leave the friend waiting.
+    fn hello_again(self: &Rc<Self>, tries: u32) {
+        if tries == 0 {
+            return;
+        }
+        let me = self.clone();
+        leptos::prelude::set_timeout(
+            move || {
+                if me.stage.get_untracked() == Stage::Joining {
+                    let hello = me.remote.borrow().hello();
+                    me.send_raw(&hello);
+                    me.hello_again(tries - 1);
+                }
+            },
+            std::time::Duration::from_millis(HELLO_AGAIN_MS),
+        );
     }
 
     fn send_raw(&self, bytes: &[u8]) {
