@@ -215,7 +215,8 @@ export async function join(host, friend, colour, invite, { viaTab = false } = {}
     const status = await host.page.locator(`[data-net-status="${colour}"]`).allInnerTexts().catch(() => []);
     const stage = await friend.page.evaluate(() => ["answering", "reply-link", "joining", "join-failed", "net-lost"].filter((s) => document.querySelector(`[data-${s}]`)).join(",") + " " + (document.querySelector(".notice")?.textContent ?? "")).catch((x) => x.message);
     const presence = await host.page.locator(`li[data-net-seat="${colour}"]`).getAttribute("data-presence").catch(() => "?");
-    throw new Error(`${colour} never reached the table: the host says ${JSON.stringify(status)} (${presence}); the friend is at ${stage}: "${await screenOf(friend.page)}"\n${e.message}`);
+    const errors = [...(host.errors ?? []), ...(friend.errors ?? [])].slice(0, 6);
+    throw new Error(`${colour} never reached the table: the host says ${JSON.stringify(status)} (${presence}); the friend is at ${stage}: "${await screenOf(friend.page)}"; page errors: ${JSON.stringify(errors)}\n${e.message}`);
   });
   const ms = Date.now() - t0;
   await host.page.waitForSelector(`li[data-net-seat="${colour}"][data-presence="connected"]`, { state: "attached", timeout: 10_000 });
