@@ -75,6 +75,9 @@ pub struct Playback {
     pub founded: Vec<Vec<Space>>,
     /// Per step: the points it scores, and whose.
     pub points: Vec<Vec<(Colour, i32)>>,
+    /// Per step: where it happened (its line's first space or border; a line naming none, such
+    /// as the points an expansion scored, happened where the line before it did).
+    pub places: Vec<Option<Space>>,
 }
 
 /// A founding line: its castle's space.
@@ -89,9 +92,20 @@ impl Playback {
     pub fn new(log: &[LogLine], from: usize, recent: &Recent) -> Option<Playback> {
         let lines = log.get(from..).filter(|l| !l.is_empty())?;
         let (mut edges, mut spaces) = (recent.edges.clone(), recent.spaces.clone());
-        let (mut steps, mut founded, mut points) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut steps, mut founded, mut points, mut places) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut place = None;
         for l in lines {
             let (mut step, mut castles, mut scored) = (Recent::default(), Vec::new(), Vec::new());
+            let mut here = None;
+            l.said.each_arg(&mut |a| {
+                here = here.or(match a {
+                    Arg::Space(s) => Some(*s),
+                    Arg::Edge(e) => Some(e.spaces().0),
+                    _ => None,
+                })
+            });
+            place = here.or(place);
+            places.push(place);
             l.said.each_arg(&mut |a| match a {
                 Arg::Edge(e) if edges.contains(e) => {
                     edges.retain(|x| x != e);
@@ -117,7 +131,7 @@ impl Playback {
         }
         steps[0].edges.extend(edges);
         steps[0].spaces.extend(spaces);
-        Some(Playback { from, steps, founded, points })
+        Some(Playback { from, steps, founded, points, places })
     }
 
     /// The board at step `k`: the marks of later steps taken off (their borders not drawn,
@@ -135,6 +149,12 @@ impl Playback {
         let castles: Vec<Space> = self.founded.iter().skip(k + 1).flatten().copied().collect();
         m.regions.retain(|(_, r)| !r.iter().any(|s| castles.contains(s)));
         m.points = self.points.get(k).cloned().unwrap_or_default();
+        // What the step scored rises from where it happened (a founding's rises from its
+        // province already).
+        m.floats = match self.places.get(k).copied().flatten() {
+            Some(s) if self.founded.get(k).is_none_or(Vec::is_empty) => m.points.iter().filter(|&&(_, d)| d != 0).map(|&(_, d)| (s, d)).collect(),
+            _ => Vec::new(),
+        };
         let now = self.steps.get(k).cloned().unwrap_or_default();
         m.highlight = now.spaces;
         m.highlight_edges = now.edges;
@@ -235,5 +255,15 @@ mod tests {
         assert_eq!(after.regions, now.regions);
         assert_eq!(after.points, vec![(Colour::Yellow, 6)], "its points rise at its step");
         assert_eq!(after.fresh_since(&before).founded.len(), 1, "drawn as just founded");
+        assert!(after.floats.is_empty(), "a founding's points rise from its province");
+        // An expansion's points (a line naming no space) rise where the line before it happened.
+        let log = vec![
+            line(said!(LogExpanded, name = Arg::Name(Colour::Yellow), at = Arg::Space(sp("c4")))),
+            line(said!(LogScoreExpansion, name = Arg::Name(Colour::Yellow), delta = Arg::Signed(2))),
+        ];
+        let p = Playback::new(&log, 0, &Recent::default()).unwrap();
+        assert_eq!(p.places, vec![Some(sp("c4")), Some(sp("c4"))]);
+        assert_eq!(p.board(now.clone(), 1).floats, vec![(sp("c4"), 2)], "+2 rises from c4");
+        assert!(p.board(now, 0).floats.is_empty(), "nothing scored at the move's own line");
     }
 }

@@ -58,6 +58,9 @@ pub struct BoardModel {
     pub highlight_edges: Vec<Edge>,
     /// Score changes of the last confirmed step (the points that rise from a new province).
     pub points: Vec<(Colour, i32)>,
+    /// Points that rise from a space (a step of the others' moves played back: what its line
+    /// scored, where it happened).
+    pub floats: Vec<(Space, i32)>,
     /// What is new since the board was last drawn (what the table animates).
     pub fresh: Fresh,
 }
@@ -260,6 +263,7 @@ impl BoardModel {
             highlight: Vec::new(),
             highlight_edges: Vec::new(),
             points: Vec::new(),
+            floats: Vec::new(),
             fresh: Fresh::default(),
         }
     }

@@ -252,6 +252,11 @@ pub fn overlay(m: &BoardModel) -> Vec<Svg> {
             .kid(el("circle").class("founded-ring").attr("cx", (x + SPACE / 2).to_string()).attr("cy", (y + SPACE / 2).to_string()).attr("r", "20").attr("stroke", colour_fill(owner)))
             .kid_opt((points > 0).then(|| el("text").class("float-points").attr("x", (x + SPACE / 2).to_string()).attr("y", (y + SPACE / 2).to_string()).text(format!("+{points}"))))
     }));
+    // Points scored at a space (a played-back step), rising from it.
+    let founded = founded.kids(m.floats.iter().map(|&(s, d)| {
+        let (x, y) = xy(s);
+        el("text").class("float-points").attr("data-float", s.to_string()).attr("x", (x + SPACE / 2).to_string()).attr("y", (y + SPACE / 2).to_string()).text(if d > 0 { format!("+{d}") } else { format!("{d}") })
+    }));
     let targets = el("g").class("targets").kids(m.targets.iter().map(|&(s, t)| {
         let colour = if t == Target::Expand { m.viewer } else { owner_of(s).filter(|_| t == Target::Pick).or(m.viewer) };
         target(s, t, colour)
