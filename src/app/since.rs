@@ -80,7 +80,7 @@ pub struct Playback {
     pub places: Vec<Option<Space>>,
 }
 
-/// A founding line: its castle's space.
+/// True for a line that founds a province or region (the space it names is the castle).
 fn founds(key: Key) -> bool {
     matches!(key, Key::LogFounded | Key::LogFoundedNoPoints | Key::LogRegionFounded)
 }
@@ -97,21 +97,16 @@ impl Playback {
         for l in lines {
             let (mut step, mut castles, mut scored) = (Recent::default(), Vec::new(), Vec::new());
             let mut here = None;
-            l.said.each_arg(&mut |a| {
-                here = here.or(match a {
-                    Arg::Space(s) => Some(*s),
-                    Arg::Edge(e) => Some(e.spaces().0),
-                    _ => None,
-                })
-            });
-            place = here.or(place);
-            places.push(place);
             l.said.each_arg(&mut |a| match a {
-                Arg::Edge(e) if edges.contains(e) => {
-                    edges.retain(|x| x != e);
-                    step.edges.push(*e);
+                Arg::Edge(e) => {
+                    here = here.or(Some(e.spaces().0));
+                    if edges.contains(e) {
+                        edges.retain(|x| x != e);
+                        step.edges.push(*e);
+                    }
                 }
                 Arg::Space(s) => {
+                    here = here.or(Some(*s));
                     if spaces.contains(s) {
                         spaces.retain(|x| x != s);
                         step.spaces.push(*s);
@@ -125,6 +120,8 @@ impl Playback {
                 Arg::Signed(d) => scored.extend(l.colour.map(|c| (c, *d as i32))),
                 _ => {}
             });
+            place = here.or(place);
+            places.push(place);
             steps.push(step);
             founded.push(castles);
             points.push(scored);

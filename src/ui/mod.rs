@@ -127,7 +127,7 @@ pub fn Root() -> impl IntoView {
                         let (text, bids) = ctx
                             .table
                             .with_untracked(|t| {
-                                t.as_ref().map(|t| match bids_of(&said) {
+                                t.as_ref().map(|t| match crate::app::session::classic::bids_of(&said) {
                                     Some((parts, outcome)) => (outcome.map(|o| t.say(o)).unwrap_or_default(), parts.iter().map(|p| p.words(t.names())).collect()),
                                     None => (t.say(&said), Vec::new()),
                                 })
@@ -502,14 +502,3 @@ mod tests {
     }
 }
 
-/// The sealed bids an announcement turns over (each bid's fact), and what they decided (a duel
-/// won, a second duel), when it is the reveal of bids.
-fn bids_of(said: &crate::app::said::Said) -> Option<(&[crate::app::said::Arg], Option<&crate::app::said::Said>)> {
-    use crate::app::said::Arg;
-    use crate::i18n::Key;
-    match (said.key, said.args.as_slice()) {
-        (Key::LogBidsRevealed, [Arg::Commas(parts)]) => Some((parts, None)),
-        (Key::SessAnnouncement, [Arg::Said(bids), Arg::Said(outcome)]) => bids_of(bids).map(|(parts, _)| (parts, Some(&**outcome))),
-        _ => None,
-    }
-}

@@ -82,3 +82,16 @@ impl EditionRules for Game {
         tr!(SessSummaryClassic, players = players, state = state)
     }
 }
+
+/// The sealed bids an announcement turns over (each bid's fact), and what they decided (a duel
+/// won, a second duel), when it is the reveal of bids: the announcement `describe` makes, taken
+/// apart again so that each bid can be turned over on its own.
+pub fn bids_of(said: &crate::app::said::Said) -> Option<(&[crate::app::said::Arg], Option<&crate::app::said::Said>)> {
+    use crate::app::said::Arg;
+    use crate::i18n::Key;
+    match (said.key, said.args.as_slice()) {
+        (Key::LogBidsRevealed, [Arg::Commas(parts)]) => Some((parts, None)),
+        (Key::SessAnnouncement, [Arg::Said(bids), Arg::Said(outcome)]) => bids_of(bids).map(|(parts, _)| (parts, Some(&**outcome))),
+        _ => None,
+    }
+}

@@ -383,13 +383,12 @@ impl<G: TableWords> Table<G> {
     pub fn board(&self, mode: Mode, highlight: Vec<Space>) -> BoardModel {
         let mut m = G::board(&self.view, mode);
         if let Some(p) = &self.pending {
-            // The move waiting for "Confirm" is drawn; nothing else can be tapped.
+            // The move waiting for "Confirm" is drawn.
             m = G::with_pending(m, &self.view, p);
-            m.targets.clear();
-            m.edges = None;
         }
-        if !matches!(self.screen, Screen::Play(_)) {
-            // Someone else acts (a computer standing in for this seat, say): nothing to tap.
+        // Nothing to tap while a move waits for "Confirm", or while someone else acts (a
+        // computer standing in for this seat, say).
+        if self.pending.is_some() || !matches!(self.screen, Screen::Play(_)) {
             m.targets.clear();
             m.edges = None;
         }

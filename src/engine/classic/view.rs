@@ -243,18 +243,19 @@ impl Game {
         let mut g = self.clone();
         g.veiled = true;
         g.play(mv)?;
-        let mut v = self.view(viewer);
-        let board = g.board();
-        v.borders_in_stock = board.borders_in_stock();
-        v.knights_in_stock = ByColour::from_fn(|c| board.knights_in_stock(c));
-        v.scores = ByColour::from_fn(|c| g.score(c));
-        v.breakdown = ByColour::from_fn(|c| g.breakdown(c));
-        v.ducats = ByColour::from_fn(|c| v.ducats[c].map(|_| g.ducats(c)));
-        if let Some(me) = viewer.filter(|&c| g.is_player(c)) {
-            v.hands[me] = Some(g.hand(me).to_vec());
+        let (mut v, after) = (self.view(viewer), g.view(viewer));
+        v.borders_in_stock = after.borders_in_stock;
+        v.knights_in_stock = after.knights_in_stock;
+        v.scores = after.scores;
+        v.breakdown = after.breakdown;
+        // Only the money the viewer sees now (the veiled copy never reaches the game's end,
+        // where every purse opens).
+        v.ducats = ByColour::from_fn(|c| v.ducats[c].and(after.ducats[c]));
+        if let Some(me) = viewer {
+            v.hands[me] = after.hands[me].clone();
         }
-        v.hand_counts = ByColour::from_fn(|c| g.hand(c).len());
-        v.piles = [g.pile(0).len(), g.pile(1).len()];
+        v.hand_counts = after.hand_counts;
+        v.piles = after.piles;
         Ok(v)
     }
 }
