@@ -60,9 +60,6 @@ fn ordered_placeholders(text: &str) -> Vec<String> {
     out
 }
 
-/// Remote play's catalogue (its English goes to `en-net.txt`).
-const NET_AREA: &str = "net.txt";
-
 fn main() {
     let root = Path::new("src/i18n");
     println!("cargo:rerun-if-changed=src/i18n");
@@ -78,13 +75,8 @@ fn main() {
     let mut errors = Vec::new();
     let mut keys: Vec<(String, String)> = Vec::new();
     let mut seen = HashSet::new();
-    // The keys of remote play's area: their English stays out of the page's own bundle.
-    let mut net = 0..0;
     for area in &areas {
         let en = entries(&root.join("en").join(area));
-        if area == NET_AREA {
-            net = keys.len()..keys.len() + en.len();
-        }
         for (k, _) in &en {
             if !seen.insert(k.clone()) {
                 errors.push(format!("en/{area}: key {k} is defined twice"));
@@ -172,14 +164,9 @@ fn main() {
     code += "/// The refusals' keys by `IllegalMove::name` (every key `Illegal<name>`), sorted by name.\n";
     let list: Vec<String> = refusals.iter().map(|r| format!("(\"{r}\", Key::Illegal{r})")).collect();
     writeln!(code, "pub const REFUSALS: [(&str, Key); {}] = [{}];", refusals.len(), list.join(", ")).expect("write");
-    writeln!(code, "/// The keys of remote play (`{NET_AREA}`), whose English `en-net.txt` holds.\npub const NET_KEYS: std::ops::Range<usize> = {}..{};", net.start, net.end).expect("write");
     let out = std::env::var("OUT_DIR").expect("OUT_DIR");
     fs::write(Path::new(&out).join("i18n_keys.rs"), code).expect("write keys");
-    // English texts only, one a line, in key order (the keys' names stay out of the page);
-    // remote play's lines empty there and kept in en-net.txt, which only the remote-play
-    // bundle (and native code) carries.
-    let en: String = keys.iter().enumerate().map(|(i, (_, v))| if net.contains(&i) { "\n".to_string() } else { format!("{v}\n") }).collect();
+    // English texts only, one a line, in key order (the keys' names stay out of the page).
+    let en: String = keys.iter().map(|(_, v)| format!("{v}\n")).collect();
     fs::write(Path::new(&out).join("en.txt"), en).expect("write en");
-    let en_net: String = keys[net.clone()].iter().map(|(_, v)| format!("{v}\n")).collect();
-    fs::write(Path::new(&out).join("en-net.txt"), en_net).expect("write en-net");
 }

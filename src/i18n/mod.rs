@@ -128,28 +128,10 @@ pub fn set_lang(lang: Lang) {
 #[inline(never)]
 pub fn text(key: Key) -> &'static str {
     let i = key as usize;
-    let net = NET_KEYS.contains(&i);
     match TABLES[lang().index()].get() {
-        // English's table has remote play's lines empty.
-        Some(t) if !net || lang() != Lang::En => t[i],
-        _ if net => net_english().map_or("", |t| t[i - NET_KEYS.start]),
-        _ => english()[i],
+        Some(t) => t[i],
+        None => english()[i],
     }
-}
-
-/// Remote play's English words (`en/net.txt`): the page's own bundle never carries them; the
-/// remote-play bundle installs them ([`install_net_english`]), native code always has them.
-static NET_ENGLISH: OnceLock<Vec<&'static str>> = OnceLock::new();
-
-/// Makes remote play's English words available.
-pub fn install_net_english() {
-    NET_ENGLISH.get_or_init(|| include_str!(concat!(env!("OUT_DIR"), "/en-net.txt")).lines().collect());
-}
-
-fn net_english() -> Option<&'static Vec<&'static str>> {
-    #[cfg(not(target_arch = "wasm32"))]
-    install_net_english();
-    NET_ENGLISH.get()
 }
 
 /// A message's text as an owned `String` (one call instead of an allocation at every place).

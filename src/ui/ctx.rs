@@ -15,8 +15,8 @@ use leptos::prelude::*;
 use std::convert::Infallible;
 use std::rc::Rc;
 
-/// Where the game lives when friends play it on their own devices (the remote-play bundle,
-/// `ui::net`, sets one; the pass-and-play page never does, so none of it is in its bundle).
+/// Where the game lives when friends play it on their own devices (`ui::net` sets one while
+/// this page hosts or joins such a game).
 pub trait Net {
     /// Runs a change of the game held on this device and returns true (the host's device: its
     /// host tells the friends), or returns false (a friend's device holds no game).
@@ -32,15 +32,27 @@ pub trait Net {
     fn show_friends(&self);
     /// The game's menu where no game is held (a friend's device).
     fn menu(&self, open: RwSignal<bool>) -> AnyView;
+    /// Ends remote play on this page (the connections close).
+    fn close(&self);
 }
 
 thread_local! {
     static NET: std::cell::RefCell<Option<Rc<dyn Net>>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Plays the game of this page across devices from now on.
+/// Plays the game of this page across devices from now on (whatever remote play ran before
+/// on this page ends).
 pub fn set_net(net: Rc<dyn Net>) {
-    NET.with(|n| *n.borrow_mut() = Some(net));
+    if let Some(old) = NET.with(|n| n.borrow_mut().replace(net)) {
+        old.close();
+    }
+}
+
+/// Ends remote play on this page: the game, if any, is this device's own again.
+pub fn clear_net() {
+    if let Some(old) = NET.with(|n| n.borrow_mut().take()) {
+        old.close();
+    }
 }
 
 fn net() -> Option<Rc<dyn Net>> {
@@ -48,11 +60,11 @@ fn net() -> Option<Rc<dyn Net>> {
 }
 
 /// "Play with friends on their devices" for game `id`: the friends' panel when this page hosts
-/// it already, else the page again as its host (the remote-play bundle).
-pub fn show_friends(id: &str) {
+/// it already, else this page starts hosting it.
+pub fn show_friends(ctx: Ctx, id: &str) {
     match net() {
         Some(n) => n.show_friends(),
-        None => super::page::open_net(&format!("host={id}")),
+        None => super::net::open(ctx, super::net::Link::Host(id.to_string())),
     }
 }
 
@@ -113,6 +125,8 @@ pub struct Ctx {
     pub net_changed: RwSignal<u32>,
     /// "Your games" is shown (on the start screen's side: no game is shown meanwhile).
     pub games: RwSignal<bool>,
+    /// What remote play shows on this page (nothing: a game of this device alone).
+    pub net: RwSignal<super::net::Shown>,
 }
 
 /// Upper-cases the first letter.
@@ -162,6 +176,7 @@ impl Ctx {
             tutorial: RwSignal::new(None),
             net_changed,
             games: RwSignal::new(false),
+            net: RwSignal::new(super::net::Shown::Off),
         }
     }
 

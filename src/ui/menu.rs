@@ -67,7 +67,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
                 let id = id.clone();
                 move |_| {
                     open.set(false);
-                    super::ctx::show_friends(&id);
+                    super::ctx::show_friends(ctx, &id);
                 }
             }>{tr!(ScreenPlayWithFriends)}</button></div>
             <h2>{tr!(ScreenGameRecord)}</h2>

@@ -31,7 +31,6 @@ mod widgets;
 pub use ctx::Ctx;
 use crate::app::session::Screen;
 use crate::app::table::Command;
-use crate::tr;
 use leptos::prelude::*;
 
 /// What the root shows: a change of it draws a new screen; everything else updates in place.
@@ -64,7 +63,9 @@ pub fn App() -> impl IntoView {
         }
     });
     let _ = window_event_listener(leptos::ev::visibilitychange, move |_| ctx.follow_if_moved_on());
-    view! { <Root/> }
+    // Remote play: a link of it opened now or later in this tab, and what it draws.
+    net::follow_links(ctx);
+    view! { <net::NetPage/> }
 }
 
 /// The keyboard of every game screen: Escape closes the topmost dialog; with no dialog open it
@@ -150,19 +151,10 @@ pub fn mount() {
     // German or Italian words are fetched first (from the service worker's cache once it has
     // them); if they can't be had, the page opens in English and says why.
     let lang = lang::initial();
-    let net = page::net_address();
     // Leptos's executor starts with the app: before it, the plain wasm-bindgen one.
     wasm_bindgen_futures::spawn_local(async move {
-        // Hosting or joining a game with friends on their devices: the remote-play bundle
-        // draws the page (if it can't be had, this page opens and says why).
-        let net_failed = if net { page::start_net().await.err() } else { None };
-        if net && net_failed.is_none() {
-            return;
-        }
-        let lang_failed = lang::load(lang).await.err();
-        lang::apply(if lang_failed.is_some() { crate::i18n::Lang::En } else { lang });
-        // The browser's reason (an import that failed) names nothing a player can act on.
-        let failed = lang_failed.or(net_failed.map(|_| tr!(String ScreenNetUnavailable)));
+        let failed = lang::load(lang).await.err();
+        lang::apply(if failed.is_some() { crate::i18n::Lang::En } else { lang });
         leptos::mount::mount_to_body(move || {
             let app = App();
             if let Some(why) = failed.clone() {

@@ -7,41 +7,17 @@ use wasm_bindgen::JsCast;
 
 /// Puts the shown game's save id in the address (or takes it out), so a reload resumes it.
 pub fn mark_address(id: Option<&str>) {
+    set_hash(&id.map(|id| format!("game={id}")).unwrap_or_default());
+}
+
+/// Sets the address's `#` part (empty: none) without a reload or a new history entry.
+pub fn set_hash(hash: &str) {
     if let Some(w) = web_sys::window()
         && let (Ok(h), Ok(path), Ok(search)) = (w.history(), w.location().pathname(), w.location().search())
     {
-        let url = match id {
-            Some(id) => format!("{path}{search}#game={id}"),
-            None => format!("{path}{search}"),
-        };
+        let url = if hash.is_empty() { format!("{path}{search}") } else { format!("{path}{search}#{hash}") };
         let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
-}
-
-/// True when the address asks to host or join a game played on several devices (`#host=`,
-/// `#join=`, `#reply=`): the remote-play bundle runs the page then ([`load_net`]).
-pub fn net_address() -> bool {
-    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
-    ["#host=", "#join=", "#reply="].iter().any(|p| hash.starts_with(p))
-}
-
-/// Opens this page again at `#<hash>` (hosting a game with friends: the remote-play bundle).
-pub fn open_net(hash: &str) {
-    if let Some(w) = web_sys::window() {
-        let _ = w.location().replace(&format!("{}#{hash}", base_url()));
-        let _ = w.location().reload();
-    }
-}
-
-/// Loads and starts the remote-play bundle (`src/bin/loewenherz-net.rs`), which draws the page.
-///
-/// # Errors
-/// Why it couldn't be loaded (offline before it was ever cached).
-pub async fn start_net() -> Result<(), String> {
-    // A module import, written as a function so that the page's own script has no import of it.
-    let load = js_sys::Function::new_no_args("return import(new URL('loewenherz-net.js', document.baseURI).href).then((m) => m.default()).catch((e) => Promise.reject(String(e)))");
-    let promise: js_sys::Promise = load.call0(&wasm_bindgen::JsValue::NULL).map_err(|e| e.as_string().unwrap_or_default())?.unchecked_into();
-    wasm_bindgen_futures::JsFuture::from(promise).await.map(|_| ()).map_err(|e| e.as_string().unwrap_or_default())
 }
 
 /// Takes the query out of the address (a link's setup is used once).

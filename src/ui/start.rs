@@ -57,7 +57,7 @@ fn resume_from_hash(ctx: Ctx) {
 /// passed around this device.
 fn continue_game(ctx: Ctx, id: &str) {
     match storage::load(id) {
-        Ok(_) if !storage::net_seats(id).is_empty() => super::page::open_net(&format!("host={id}")),
+        Ok(_) if !storage::net_seats(id).is_empty() => super::net::open(ctx, super::net::Link::Host(id.to_string())),
         Ok(s) => ctx.show(Some(s)),
         Err(e) => {
             ctx.start_message.set(Some(tr!(ScreenCantContinue, why = e)));
@@ -176,10 +176,10 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
         error.set(None);
         let seats = Seats { bots, hints: hints.get_untracked().then(Default::default), ..Default::default() };
         start_game(ctx, &StartOptions { edition: edition.get_untracked(), players, names: nm, setup: kind, seed: Some(seed_value), public_money: public_money.get_untracked(), neutral: None, seats, pace: None });
-        // Friends on their own devices: this device hosts the game (the remote-play bundle).
+        // Friends on their own devices: this device hosts the game.
         if let Some(id) = ctx.shown_id().filter(|_| !friends.is_empty()) {
             storage::set_net_seats(&id, &friends);
-            super::page::open_net(&format!("host={id}"));
+            super::net::open(ctx, super::net::Link::Host(id));
         }
     };
     // The form is drawn again whenever a choice changes (typing a name changes nothing).

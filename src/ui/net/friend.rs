@@ -42,6 +42,10 @@ pub struct FriendNet {
     ctx: Ctx,
     remote: RefCell<Remote>,
     peer: RefCell<Option<Rc<Peer>>>,
+    /// The invite's packed part (the address while this device is at the table).
+    invite: String,
+    /// Remote play ended on this page: late events of the connection change nothing.
+    closed: std::cell::Cell<bool>,
     /// Where this device stands.
     pub stage: RwSignal<Stage>,
 }
@@ -75,6 +79,13 @@ impl Net for FriendNet {
     fn menu(&self, open: RwSignal<bool>) -> AnyView {
         let ctx = self.ctx;
         view! { <FriendMenu ctx=ctx open=open/> }.into_any()
+    }
+
+    fn close(&self) {
+        self.closed.set(true);
+        if let Some(p) = self.peer.borrow_mut().take() {
+            p.close();
+        }
     }
 }
 
@@ -120,7 +131,15 @@ fn FriendMenu(ctx: Ctx, open: RwSignal<bool>) -> impl IntoView {
 }
 
 impl FriendNet {
+    /// The invite this device joined with (packed, as in its link).
+    pub fn invite(&self) -> &str {
+        &self.invite
+    }
+
     fn heard(self: &Rc<Self>, ev: Event) {
+        if self.closed.get() {
+            return;
+        }
         match ev {
             Event::Open => {
                 self.stage.set(Stage::Joining);
@@ -183,7 +202,7 @@ impl FriendNet {
 /// Joins the game of the invite in `packed` (the part after `#join=`).
 pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
     let stage = RwSignal::new(Stage::Answering);
-    let net = Rc::new(FriendNet { ctx, remote: RefCell::new(Remote::new(0, crate::engine::Colour::Red, 0)), peer: RefCell::new(None), stage });
+    let net = Rc::new(FriendNet { ctx, remote: RefCell::new(Remote::new(0, crate::engine::Colour::Red, 0)), peer: RefCell::new(None), invite: packed.clone(), closed: std::cell::Cell::new(false), stage });
     let me = net.clone();
     leptos::task::spawn_local(async move {
         let invite = match super::unpack(&packed).await.ok_or(crate::app::net::invite::LinkError::Garbled).and_then(|b| Invite::decode(&b)) {
@@ -192,6 +211,9 @@ pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
             Err(_) if !crate::ui::page::can_pack() => return stage.set(Stage::Failed(no_compression())),
             Err(e) => return stage.set(Stage::Failed(tr!(NetInviteBad, why = link_error(e)))),
         };
+        if me.closed.get() {
+            return;
+        }
         *me.remote.borrow_mut() = Remote::new(invite.tag, invite.seat, invite.token);
         crate::ui::ctx::set_net(me.clone());
         let on = {
@@ -199,6 +221,7 @@ pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
             move |ev| me.heard(ev)
         };
         match Peer::answer(&invite.ice, &invite.offer, on).await {
+            Ok((peer, _)) if me.closed.get() => peer.close(),
             Ok((peer, answer)) => {
                 *me.peer.borrow_mut() = Some(Rc::new(peer));
                 let reply = Reply { tag: invite.tag, seat: invite.seat, round: invite.round, answer };

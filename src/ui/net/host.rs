@@ -68,6 +68,8 @@ pub struct HostNet {
     links: RefCell<Vec<Link>>,
     rows: RwSignal<Vec<Row>>,
     open: RwSignal<bool>,
+    /// Remote play ended on this page (the replies of other tabs are no longer taken).
+    closed: std::cell::Cell<bool>,
 }
 
 impl Net for HostNet {
@@ -95,11 +97,40 @@ impl Net for HostNet {
         // The host's device holds the game: the game's own menu is drawn.
         ().into_any()
     }
+
+    fn close(&self) {
+        self.closed.set(true);
+        for l in self.links.borrow_mut().iter_mut() {
+            if let Some(p) = l.peer.take() {
+                p.close();
+            }
+        }
+    }
 }
 
 impl HostNet {
+    /// The save id of the game hosted.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// A reply opened in this very tab: taken like one pasted; why not, as a notice.
+    pub fn take_reply(self: &Rc<Self>, packed: String) {
+        let me = self.clone();
+        leptos::task::spawn_local(async move {
+            match me.reply(&packed).await {
+                Ok(seat) => me.connecting(seat),
+                Err(why) => me.ctx.notice.set(Some(why)),
+            }
+        });
+    }
+
     /// The session shown and saved follows the host's; each friend gets what is due to it.
     fn after(&self) {
+        // A host stopped on this page: late events of its connections change nothing.
+        if self.closed.get() {
+            return;
+        }
         let out = self.host.borrow_mut().outbox();
         for o in out {
             self.send_to(o.to, &o.bytes);
@@ -143,6 +174,9 @@ impl HostNet {
     }
 
     fn set_row(&self, seat: Colour, f: impl FnOnce(&mut Row)) {
+        if self.closed.get() {
+            return;
+        }
         self.rows.update(|rows| {
             if let Some(r) = rows.iter_mut().find(|r| r.colour == seat) {
                 f(r);
@@ -219,6 +253,9 @@ impl HostNet {
 
     /// Something happened on the link of `seat`'s invite `round`.
     fn heard(self: Rc<Self>, seat: Colour, round: u32, ev: Event) {
+        if self.closed.get() {
+            return;
+        }
         let (peer, joined) = {
             let links = self.links.borrow();
             match links.iter().find(|l| l.seat == seat && l.round == round) {
@@ -329,6 +366,7 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
         links: RefCell::new(seats.iter().map(|&(seat, token)| Link { seat, token, round: 0, peer: None, joined: false }).collect()),
         rows: RwSignal::new(Vec::new()),
         open: RwSignal::new(true),
+        closed: std::cell::Cell::new(false),
     });
     net.remember();
     crate::ui::ctx::set_net(net.clone());
@@ -346,6 +384,9 @@ fn listen_for_replies(net: Rc<HostNet>) {
     let c = channel.clone();
     let got = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
         let Some(text) = ev.data().as_string() else { return };
+        if net.closed.get() {
+            return;
+        }
         let (net, c) = (net.clone(), c.clone());
         leptos::task::spawn_local(async move {
             match net.reply(&text).await {

@@ -1,8 +1,7 @@
-//! Play with friends on their own devices, in the browser (issue 23): its own bundle
-//! (`src/bin/loewenherz-net.rs`, built by Trunk beside the page's), which the page starts
-//! instead of itself only when its address asks to host (`#host=<save id>`), join
-//! (`#join=<invite>`) or answer (`#reply=<reply>`) — the first load of everyone else carries
-//! none of it.
+//! Play with friends on their own devices, in the browser (issues 23, 33): part of the page's
+//! own app. A link of it — to host a saved game (`#host=<save id>`), join one (`#join=<invite>`)
+//! or hand a friend's reply to the host (`#reply=<reply>`) — acts in the tab it is opened in,
+//! at start-up or later (the tab asks first before leaving a different game).
 //!
 //! - [`host`]: the host's device holds the game and a friends' panel (invites, replies, who is
 //!   connected, a computer standing in);
@@ -23,6 +22,8 @@ use crate::app::share::{base64url_decode, base64url_encode};
 use crate::tr;
 use leptos::prelude::*;
 use qr::Qr;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Bytes deflated and base64url-encoded for a link.
 async fn pack(bytes: &[u8]) -> Option<String> {
@@ -38,26 +39,89 @@ async fn unpack(text: &str) -> Option<Vec<u8>> {
     super::page::inflate(&packed, crate::app::net::invite::MAX_SDP + 2048).await
 }
 
-/// What the address asks of this bundle.
-enum Asked {
+/// A link of remote play (the part after `#`).
+#[derive(Clone, PartialEq, Debug)]
+pub enum Link {
+    /// Host saved game `id` on this device.
     Host(String),
+    /// Join a game from an invite.
     Join(String),
+    /// A friend's reply, for the host's page.
     Reply(String),
 }
 
-fn asked() -> Option<Asked> {
-    let hash = web_sys::window().and_then(|w| w.location().hash().ok())?;
-    if let Some(id) = hash.strip_prefix("#host=") {
-        return Some(Asked::Host(id.to_string()));
+impl Link {
+    /// The link in an address's `#` part (`None`: not one of remote play's).
+    pub fn of(hash: &str) -> Option<Link> {
+        let hash = hash.strip_prefix('#').unwrap_or(hash);
+        let (kind, value) = hash.split_once('=')?;
+        let value = value.to_string();
+        match kind {
+            "host" => Some(Link::Host(value)),
+            "join" => Some(Link::Join(value)),
+            "reply" => Some(Link::Reply(value)),
+            _ => None,
+        }
     }
-    if let Some(p) = hash.strip_prefix("#join=") {
-        return Some(Asked::Join(p.to_string()));
+
+    fn hash(&self) -> String {
+        match self {
+            Link::Host(v) => format!("host={v}"),
+            Link::Join(v) => format!("join={v}"),
+            Link::Reply(v) => format!("reply={v}"),
+        }
     }
-    hash.strip_prefix("#reply=").map(|p| Asked::Reply(p.to_string()))
 }
 
-/// Puts remote play's own styles in the page.
+/// What remote play shows on this page.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub enum Shown {
+    /// Nothing: the game, if any, is this device's alone.
+    #[default]
+    Off,
+    /// This device hosts the game: its table and the friends' panel.
+    Host,
+    /// This device joins a friend's game.
+    Friend,
+    /// A friend's reply opened where no host page takes it.
+    Reply(String),
+    /// A game that can't be hosted, and why.
+    Failed(String),
+}
+
+thread_local! {
+    static HOST: RefCell<Option<Rc<host::HostNet>>> = const { RefCell::new(None) };
+    static FRIEND: RefCell<Option<Rc<friend::FriendNet>>> = const { RefCell::new(None) };
+    /// A link opened while a different game is on screen, waiting for the player's yes.
+    static ASKED: RefCell<Option<RwSignal<Option<Link>>>> = const { RefCell::new(None) };
+    /// The app's reactive owner, and the one of remote play now: what a host or a friend makes
+    /// (signals, effects) outlives the screen it was started from and goes when it stops.
+    static OWNERS: RefCell<Option<(Owner, Owner)>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` under a fresh owner for remote play, a child of the app's (the one before it is
+/// cleaned up).
+fn owned<T>(f: impl FnOnce() -> T) -> T {
+    let owner = OWNERS.with(|o| {
+        let mut o = o.borrow_mut();
+        let (app, old) = o.as_ref().cloned()?;
+        old.cleanup();
+        let new = app.child();
+        *o = Some((app, new.clone()));
+        Some(new)
+    });
+    match owner {
+        Some(owner) => owner.with(f),
+        None => f(),
+    }
+}
+
+/// Puts remote play's own styles in the page (once).
 fn add_styles() {
+    thread_local!(static ADDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+    if ADDED.with(|a| a.replace(true)) {
+        return;
+    }
     let doc = web_sys::window().and_then(|w| w.document());
     if let Some((doc, head)) = doc.clone().zip(doc.and_then(|d| d.head()))
         && let Ok(style) = doc.create_element("style")
@@ -67,81 +131,171 @@ fn add_styles() {
     }
 }
 
-/// Starts remote play: the host's page, a friend's, or a reply handed to the host's page.
-pub fn start() {
-    super::crash::install();
-    crate::i18n::install_net_english();
+/// Ends remote play on this page (its connections close); the game shown stays.
+fn stop(ctx: Ctx) {
+    super::ctx::clear_net();
+    HOST.with(|h| h.borrow_mut().take());
+    FRIEND.with(|f| f.borrow_mut().take());
+    ctx.net.set(Shown::Off);
+    ctx.net_changed.update(|n| *n += 1);
+}
+
+/// Acts on a link of remote play in this tab.
+pub fn open(ctx: Ctx, link: Link) {
     add_styles();
-    let lang = super::lang::initial();
-    wasm_bindgen_futures::spawn_local(async move {
-        let failed = super::lang::load(lang).await.err();
-        super::lang::apply(if failed.is_some() { crate::i18n::Lang::En } else { lang });
-        leptos::mount::mount_to_body(move || {
-            let ctx = Ctx::new(None);
-            provide_context(ctx);
-            ctx.notice.set(failed.clone());
-            super::escape_keys(ctx);
-            match asked() {
-                Some(Asked::Host(id)) => match host::start(ctx, &id.clone()) {
-                    Ok(net) => {
-                        super::seats::drive_computers(ctx);
-                        // "Save and leave": back to the start screen of the page's own bundle;
-                        // "Play again": the new game is hosted with the same friends' seats.
-                        Effect::new(move |_| match ctx.game.with(|g| g.as_ref().map(|g| g.id().to_string())) {
-                            None => leave(),
-                            Some(now) if now != id => {
-                                let seats: Vec<_> = super::storage::net_seats(&id).into_iter().map(|(c, _)| (c, None)).collect();
-                                super::storage::set_net_seats(&now, &seats);
-                                super::page::open_net(&format!("host={now}"));
-                            }
-                            Some(_) => {}
-                        });
-                        view! { <super::Root/> <host::HostPanel net=net/> }.into_any()
-                    }
-                    Err(why) => view! { <Failed why=tr!(NetHostFailed, why = why)/> }.into_any(),
-                },
-                Some(Asked::Join(packed)) => {
-                    let net = friend::start(ctx, packed);
-                    let stage = net.stage;
-                    // "Leave" or "Back to the menu" on a friend's device: the page's own start.
-                    Effect::new(move |first: Option<()>| {
-                        ctx.game.track();
-                        if first.is_some() {
-                            leave();
-                        }
-                    });
-                    let playing = Memo::new(move |_| matches!(stage.get(), friend::Stage::Playing | friend::Stage::Lost) && ctx.table.with(Option::is_some));
-                    view! {
-                        {move || playing.get().then(|| view! { <super::Root/> })}
-                        <friend::FriendScreen stage=stage/>
-                    }
-                    .into_any()
+    match link {
+        Link::Host(id) => {
+            stop(ctx);
+            match owned(|| host::start(ctx, &id)) {
+                Ok(net) => {
+                    HOST.with(|h| *h.borrow_mut() = Some(net));
+                    super::page::set_hash(&Link::Host(id).hash());
+                    ctx.net.set(Shown::Host);
                 }
-                Some(Asked::Reply(packed)) => view! { <ReplyScreen packed=packed/> }.into_any(),
-                None => {
-                    leave();
-                    ().into_any()
+                Err(why) => ctx.net.set(Shown::Failed(tr!(NetHostFailed, why = why))),
+            }
+        }
+        Link::Join(packed) => {
+            stop(ctx);
+            ctx.show(None);
+            super::page::set_hash(&Link::Join(packed.clone()).hash());
+            let net = owned(|| friend::start(ctx, packed));
+            FRIEND.with(|f| *f.borrow_mut() = Some(net));
+            ctx.net.set(Shown::Friend);
+        }
+        Link::Reply(packed) => match HOST.with(|h| h.borrow().clone()) {
+            // This tab hosts: the reply is its own.
+            Some(net) => {
+                super::page::set_hash(&Link::Host(net.id().to_string()).hash());
+                net.take_reply(packed);
+            }
+            None => ctx.net.set(Shown::Reply(packed)),
+        },
+    }
+}
+
+/// Back to the start screen: remote play ends on this page.
+fn leave(ctx: Ctx) {
+    stop(ctx);
+    ctx.show(None);
+}
+
+/// Remote play's links, at start-up and whenever the address's `#` part changes later (a link
+/// pasted or opened in this tab); and what happens when the game shown changes while hosting
+/// or joining ("Save and leave", "Play again", a friend's "Leave").
+pub fn follow_links(ctx: Ctx) {
+    let asked = RwSignal::new(None::<Link>);
+    ASKED.with(|a| *a.borrow_mut() = Some(asked));
+    if let Some(app) = Owner::current() {
+        OWNERS.with(|o| *o.borrow_mut() = Some((app.clone(), app.child())));
+    }
+    if let Some(link) = web_sys::window().and_then(|w| w.location().hash().ok()).and_then(|h| Link::of(&h)) {
+        open(ctx, link);
+    }
+    let _ = window_event_listener(leptos::ev::hashchange, move |_| {
+        let Some(link) = web_sys::window().and_then(|w| w.location().hash().ok()).and_then(|h| Link::of(&h)) else { return };
+        // A different game on screen (or being joined) is left only when the player says so.
+        let busy = match &link {
+            Link::Reply(_) => false,
+            Link::Host(id) => ctx.shown_id().is_some_and(|shown| shown != *id) || ctx.net.get_untracked() == Shown::Friend,
+            Link::Join(_) => ctx.shown_id().is_some() || ctx.net.get_untracked() == Shown::Friend,
+        };
+        if busy { asked.set(Some(link)) } else { open(ctx, link) }
+    });
+    // Runs after each change of the game shown, knowing what remote play showed at the last.
+    Effect::new(move |before: Option<Shown>| {
+        let id = ctx.game.with(|g| g.as_ref().map(|g| g.id().to_string()));
+        match ctx.net.get_untracked() {
+            Shown::Host => {
+                if let Some(hosted) = HOST.with(|h| h.borrow().as_ref().map(|n| n.id().to_string())) {
+                    match id {
+                        // "Save and leave".
+                        None => stop(ctx),
+                        // "Play again": the new game is hosted with the same friends' seats.
+                        Some(now) if now != hosted => {
+                            let seats: Vec<_> = super::storage::net_seats(&hosted).into_iter().map(|(c, _)| (c, None)).collect();
+                            super::storage::set_net_seats(&now, &seats);
+                            open(ctx, Link::Host(now));
+                        }
+                        Some(_) => {}
+                    }
                 }
             }
-        });
+            // A friend's device holds no game: a change after it joined is "Leave" or "Back to
+            // the menu" (the change that opened the join screen came before it).
+            Shown::Friend if before == Some(Shown::Friend) => stop(ctx),
+            _ => {}
+        }
+        ctx.net.get_untracked()
     });
 }
 
-/// Back to the page's own start screen.
-fn leave() {
-    if let Some(w) = web_sys::window() {
-        let _ = w.location().replace(&super::page::base_url());
+/// The page: the game's screens with what remote play adds (the host's friends' panel, a
+/// friend's join screen), or remote play's own page (a reply, a game that can't be hosted).
+#[component]
+pub fn NetPage() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let asked = ASKED.with(|a| *a.borrow()).unwrap_or_else(|| RwSignal::new(None));
+    let page = move || match ctx.net.get() {
+        Shown::Off => view! { <super::Root/> }.into_any(),
+        Shown::Host => match HOST.with(|h| h.borrow().clone()) {
+            Some(net) => view! { <super::Root/> <host::HostPanel net=net/> }.into_any(),
+            None => view! { <super::Root/> }.into_any(),
+        },
+        Shown::Friend => match FRIEND.with(|f| f.borrow().clone()) {
+            Some(net) => {
+                let stage = net.stage;
+                let playing = Memo::new(move |_| matches!(stage.get(), friend::Stage::Playing | friend::Stage::Lost) && ctx.table.with(Option::is_some));
+                view! {
+                    {move || playing.get().then(|| view! { <super::Root/> })}
+                    <friend::FriendScreen stage=stage/>
+                }
+                .into_any()
+            }
+            None => view! { <super::Root/> }.into_any(),
+        },
+        Shown::Reply(packed) => view! { <ReplyScreen packed=packed/> }.into_any(),
+        Shown::Failed(why) => view! { <Failed why=why/> }.into_any(),
+    };
+    view! {
+        {page}
+        {move || asked.get().map(|link| {
+            let go = link.clone();
+            view! {
+                <div class="backdrop"></div>
+                <div class="panel net-ask" role="alertdialog" aria-label=tr!(NetLinkAskTitle) data-link-ask="">
+                    <p>{tr!(NetLinkAsk)}</p>
+                    <div class="row">
+                        <button type="button" class="primary" data-link-open="" on:click=move |_| {
+                            asked.set(None);
+                            open(ctx, go.clone());
+                        }>{tr!(NetLinkOpen)}</button>
+                        <button type="button" data-link-stay="" on:click=move |_| {
+                            asked.set(None);
+                            // The address goes back to the game still shown.
+                            let back = match ctx.net.get_untracked() {
+                                Shown::Host => HOST.with(|h| h.borrow().as_ref().map(|n| Link::Host(n.id().to_string()).hash())),
+                                Shown::Friend => FRIEND.with(|f| f.borrow().as_ref().map(|n| Link::Join(n.invite().to_string()).hash())),
+                                _ => ctx.shown_id().map(|id| format!("game={id}")),
+                            };
+                            super::page::set_hash(&back.unwrap_or_default());
+                        }>{tr!(NetStay)}</button>
+                    </div>
+                </div>
+            }
+        })}
     }
 }
 
 /// A host's page that can't open, and the way back.
 #[component]
 fn Failed(why: String) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
     view! {
         <div class="start" data-net-failed="">
             <h1>"Löwenherz"</h1>
             <p class="notice" role="alert">{why}</p>
-            <button type="button" class="primary" on:click=move |_| leave()>{tr!(NetBackToStart)}</button>
+            <button type="button" class="primary" on:click=move |_| leave(ctx)>{tr!(NetBackToStart)}</button>
         </div>
     }
 }
