@@ -35,6 +35,7 @@
 pub mod host;
 pub mod invite;
 pub mod message;
+pub mod mqtt;
 pub mod remote;
 pub mod sdp;
 pub mod views;
