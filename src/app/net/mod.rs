@@ -38,6 +38,7 @@ pub mod message;
 pub mod mqtt;
 pub mod remote;
 pub mod sdp;
+pub mod signal;
 pub mod views;
 pub mod wire;
 pub mod words;
