@@ -36,6 +36,7 @@ pub mod host;
 pub mod invite;
 pub mod message;
 pub mod mqtt;
+pub mod relay_words;
 pub mod remote;
 pub mod sdp;
 pub mod signal;
