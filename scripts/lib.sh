@@ -78,7 +78,7 @@ ensure_wasm_bindgen() {
 ensure_npm_tools() {
   if [ "$(wasm-opt --version 2>/dev/null)" = "wasm-opt version 132 (version_132)" ] &&
     npm ls --depth=0 >/dev/null 2>&1; then
-    echo "ok: npm dev tools (binaryen 132, playwright-core, @axe-core/playwright)"
+    echo "ok: npm dev tools (binaryen 132, playwright-core, @axe-core/playwright, aedes, ws)"
   else
     step "npm ci"
     npm ci --no-audit --no-fund

@@ -35,8 +35,11 @@
 pub mod host;
 pub mod invite;
 pub mod message;
+pub mod mqtt;
+pub mod relay_words;
 pub mod remote;
 pub mod sdp;
+pub mod signal;
 pub mod views;
 pub mod wire;
 pub mod words;

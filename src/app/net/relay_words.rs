@@ -1,0 +1,139 @@
+//! The relays' typed reasons in the player's language (issue 33): why a message through the
+//! relays was refused ([`Refusal`]) and why the host refused a seat ([`SeatRefusal`]). Their
+//! words, and those of the relay screens, are in `relay.txt`.
+
+use crate::app::net::signal::{Refusal, SeatRefusal, MAX_SKEW_MS};
+use crate::tr;
+
+/// Why a message through the relays was refused, as a sentence in the current language. Most
+/// are nothing to show in normal play ([`Refusal::expected`]); a relay's tricks are said so
+/// that a player who asks can be told.
+pub fn relay_refusal(r: Refusal) -> String {
+    match r {
+        Refusal::Garbled => tr!(String RelayRefusedGarbled),
+        Refusal::Version(_) => tr!(String RelayRefusedVersion),
+        Refusal::Forged => tr!(String RelayRefusedForged),
+        Refusal::Replayed => tr!(String RelayRefusedReplayed),
+        Refusal::Stale => tr!(RelayRefusedStale, minutes = MAX_SKEW_MS / 60_000),
+        Refusal::Flooded => tr!(String RelayRefusedFlooded),
+        Refusal::NotForMe => tr!(String RelayRefusedNotForMe),
+        Refusal::Own => tr!(String RelayRefusedOwn),
+    }
+}
+
+/// Why the host refused the seat this device asked for, as a sentence with what to do next.
+pub fn seat_refusal(r: SeatRefusal) -> String {
+    match r {
+        SeatRefusal::Taken => tr!(String RelaySeatTaken),
+        SeatRefusal::NoSuchSeat => tr!(String RelaySeatNoSuch),
+        SeatRefusal::BadToken => tr!(String RelaySeatBadToken),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{set_lang, Lang};
+    use std::collections::BTreeSet;
+
+    /// One refusal of each kind (the `match` has no wildcard: a new kind doesn't compile until
+    /// it is listed, and the test fails until it has a sample).
+    fn every_refusal() -> Vec<Refusal> {
+        fn kind(r: Refusal) -> u8 {
+            match r {
+                Refusal::Garbled => 0,
+                Refusal::Version(_) => 1,
+                Refusal::Forged => 2,
+                Refusal::Replayed => 3,
+                Refusal::Stale => 4,
+                Refusal::Flooded => 5,
+                Refusal::NotForMe => 6,
+                Refusal::Own => 7,
+            }
+        }
+        let all = vec![Refusal::Garbled, Refusal::Version(9), Refusal::Forged, Refusal::Replayed, Refusal::Stale, Refusal::Flooded, Refusal::NotForMe, Refusal::Own];
+        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..8).collect(), "every refusal has a sample");
+        all
+    }
+
+    fn every_seat_refusal() -> Vec<SeatRefusal> {
+        fn kind(r: SeatRefusal) -> u8 {
+            match r {
+                SeatRefusal::Taken => 0,
+                SeatRefusal::NoSuchSeat => 1,
+                SeatRefusal::BadToken => 2,
+            }
+        }
+        let all = vec![SeatRefusal::Taken, SeatRefusal::NoSuchSeat, SeatRefusal::BadToken];
+        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..3).collect(), "every seat refusal has a sample");
+        all
+    }
+
+    /// Every reason's text in the current language, each with its value's `Debug` (which must
+    /// never show).
+    fn every_text() -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = every_refusal().into_iter().map(|r| (relay_refusal(r), format!("{r:?}"))).collect();
+        out.extend(every_seat_refusal().into_iter().map(|r| (seat_refusal(r), format!("{r:?}"))));
+        out
+    }
+
+    /// The words of a text (letters only), of three letters or more.
+    fn words(t: &str) -> BTreeSet<&str> {
+        t.split(|c: char| !c.is_alphabetic()).filter(|w| w.chars().count() >= 3).collect()
+    }
+
+    /// Names every language keeps: the relays (German and Italian say "Relay-Server" and
+    /// "server relay"), the protocol, the link.
+    const KEPT: [&str; 9] = ["Relay", "relay", "Relays", "relays", "MQTT", "WebSocket", "wss", "link", "Link"];
+
+    #[test]
+    fn every_relay_reason_is_a_sentence_in_every_language_never_a_debug_name() {
+        crate::i18n::tests::install_all();
+        set_lang(Lang::En);
+        let english = every_text();
+        // Each kind has its own words: a player can tell what happened.
+        let distinct: BTreeSet<&String> = english.iter().map(|(t, _)| t).collect();
+        assert_eq!(distinct.len(), english.len(), "reasons share their words: {english:#?}");
+        let mut wrong = Vec::new();
+        for l in [Lang::En, Lang::De, Lang::It] {
+            set_lang(l);
+            for ((t, debug), (en, _)) in every_text().iter().zip(&english) {
+                // A variant's name may not show, but for German's noun „Version“.
+                let variant = debug.split(['(', ' ', '{']).next().unwrap_or_default();
+                let named = t.contains(variant) && !(l == Lang::De && variant == "Version");
+                let sentence = t.chars().next().is_some_and(char::is_uppercase) && t.ends_with('.');
+                if t.trim().is_empty() || t.contains(['{', '}']) || t.contains(debug.as_str()) || named || !sentence {
+                    wrong.push(format!("{l:?}: {debug}: {t:?}"));
+                }
+                if l != Lang::En {
+                    let leaked: Vec<&str> = words(en).intersection(&words(t)).copied().filter(|w| !KEPT.contains(w)).collect();
+                    if t == en || !leaked.is_empty() {
+                        wrong.push(format!("{l:?}: {t:?} keeps English {leaked:?} of {en:?}"));
+                    }
+                }
+            }
+        }
+        set_lang(Lang::En);
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn a_stale_message_says_the_minutes_and_the_screens_words_fill_their_places() {
+        crate::i18n::tests::install_all();
+        set_lang(Lang::En);
+        assert!(relay_refusal(Refusal::Stale).contains("more than 10 minutes away"), "{}", relay_refusal(Refusal::Stale));
+        assert_eq!(relay_refusal(Refusal::Version(2)), relay_refusal(Refusal::Version(7)), "which version is nothing a player can act on");
+        assert_eq!(tr!(RelayNoAnswer, seconds = 1), "No relay answered in 1 second — send an invite and its reply by hand instead.");
+        assert_eq!(tr!(RelayYouAre, name = "Ben", colour = "yellow"), "You are Ben (yellow)");
+        set_lang(Lang::De);
+        assert!(relay_refusal(Refusal::Stale).contains("10 Minuten"));
+        assert_eq!(tr!(RelayNoAnswer, seconds = 8), "Kein Relay-Server hat in 8 Sekunden geantwortet – schicke stattdessen eine Einladung und ihre Antwort von Hand.");
+        assert_eq!(tr!(RelayYouAre, name = "Ben", colour = "Gelb"), "Du bist Ben (Gelb)");
+        assert!(seat_refusal(SeatRefusal::Taken).contains("Platz"));
+        set_lang(Lang::It);
+        assert!(relay_refusal(Refusal::Stale).contains("10 minuti"));
+        assert_eq!(tr!(RelayFriendDropped, name = "Ann"), "Ann ha perso la connessione – si ricollega da solo");
+        assert!(seat_refusal(SeatRefusal::BadToken).contains("chi ospita"));
+        set_lang(Lang::En);
+    }
+}

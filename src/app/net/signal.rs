@@ -1,0 +1,750 @@
+//! What the devices of a game say to each other through public relays (issue 33) before a
+//! direct connection exists: a friend who opened the table's link asks which seats are free,
+//! takes one, and the host's device answers with a WebRTC offer for it; a watcher asks to watch.
+//! These are the plaintexts: the browser encrypts each with AES-GCM under the key in the link's
+//! fragment before it reaches a relay, so a relay sees random topics and ciphertext only.
+//!
+//! A relay is a stranger that holds copies of every ciphertext it carried: it can't read or
+//! forge a message, but it can send one again (now or much later), change their order, or
+//! send a flood of them. [`Guard`] is the receiving device's check of every decrypted message,
+//! refusing each such trick by name ([`Refusal`]); it reads no clock itself (the caller passes
+//! the time in milliseconds), so it is tested natively.
+//!
+//! # The bytes
+//!
+//! `LS`, [`VERSION`], the sender's id, its message number, its clock, then the signal: one tag
+//! byte and its fields ([`super::wire`]; descriptions packed by [`super::sdp`]). Bounded like
+//! an invite: descriptions of at most [`MAX_SDP`] bytes, at most [`MAX_SEATS`] seats with names of
+//! at most [`MAX_NAME_CHARS`] characters, at most [`MAX_ICE`] connection helpers of at most
+//! [`MAX_ICE_BYTES`] bytes, [`MAX_PLAINTEXT`] bytes in all.
+
+use super::invite::MAX_SDP;
+use super::wire::{wire_enum, Reader, Wire, WireError, Writer};
+use crate::engine::{Colour, Edition};
+
+/// The first bytes of every relay message's plaintext.
+pub const MAGIC: [u8; 2] = *b"LS";
+/// The relay protocol's version: another one is refused by name ([`Refusal::Version`]).
+pub const VERSION: u8 = 1;
+/// The longest plaintext read: an offer with the longest description and every connection
+/// helper fits (about 10.4 KiB at most).
+pub const MAX_PLAINTEXT: usize = 12 * 1024;
+/// The most seats a game has.
+pub const MAX_SEATS: usize = 6;
+/// The longest name of a seat, in characters (the game allows 24).
+pub const MAX_NAME_CHARS: usize = 64;
+/// The most connection helpers (STUN/TURN lines) in an offer, as in an invite.
+pub const MAX_ICE: usize = 8;
+/// The longest connection helper line, in bytes, as in an invite.
+pub const MAX_ICE_BYTES: usize = 256;
+/// How far a message's clock may be from the receiver's: further is refused as stale. Devices'
+/// clocks differ by seconds, rarely by minutes; a message recorded by a relay and sent again
+/// after the receiver reloaded (and forgot the numbers it had seen) is older than this.
+pub const MAX_SKEW_MS: u64 = 10 * 60 * 1000;
+
+/// One message through the relays: who sends it, its number, when, and what it says.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Envelope {
+    /// The sending device's id: random, new at every page load (so its numbers start afresh
+    /// under a new id, and a message of an earlier load is never taken for a new one).
+    pub from: u64,
+    /// The sender's message number: 1 for its first, one more for each after (never 0).
+    pub seq: u32,
+    /// The sender's clock when it sent the message, in milliseconds since 1970.
+    pub sent_ms: u64,
+    /// What it says.
+    pub body: Signal,
+}
+
+/// A seat of the game as a friend's device is told about it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SeatInfo {
+    /// The seat's colour.
+    pub colour: Colour,
+    /// The player's name as the host's device has it.
+    pub name: String,
+    /// A seat for a friend that nobody has taken: the only kind a friend may claim.
+    pub free: bool,
+}
+
+/// What the host refuses a friend's device that asked for a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SeatRefusal {
+    /// Another device claimed the seat first: the first keeps it.
+    Taken,
+    /// The game has no such seat for a friend (it is the host's, a computer's, or no seat at
+    /// all).
+    NoSuchSeat,
+    /// The seat's token doesn't match: the device can't come back into that seat.
+    BadToken,
+}
+
+/// What a device says through the relays. "Friend": any device that opened the table's link;
+/// "host": the device holding the game; "watcher": a device that opened the watch link.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Signal {
+    /// Friend → host: "which seats are free?" (`None`), or "let me back into my seat" with the
+    /// seat and the token the host gave this device's browser.
+    Knock { seat: Option<(Colour, u64)> },
+    /// Host → friend `to`: every seat of the game (`tag` is the game's, as in invites).
+    Seats { to: u64, tag: u32, edition: Edition, seats: Vec<SeatInfo> },
+    /// Friend → host: "I take this seat".
+    Claim { seat: Colour },
+    /// Host → device `to`: the WebRTC offer for a seat with its token (which the friend keeps
+    /// to come back later), or `None` for a watcher (who has no seat and gets no token).
+    /// `round` is fresh for every offer: an answer to an older one is told apart. `ice`: the
+    /// connection helpers the device uses too.
+    Offer { to: u64, seat: Option<(Colour, u64)>, round: u32, ice: Vec<String>, sdp: String },
+    /// Friend or watcher → host: the WebRTC answer to the offer of `round`, for a seat or
+    /// (`None`) to watch.
+    Answer { seat: Option<Colour>, round: u32, sdp: String },
+    /// Host → friend `to`: the seat asked for can't be had.
+    Refused { to: u64, why: SeatRefusal },
+    /// Watcher → host (on the watch link's topic): "let me watch".
+    Watch,
+}
+
+impl Signal {
+    /// The device a message is meant for, when it names one (the others drop it).
+    pub fn to(&self) -> Option<u64> {
+        match self {
+            Signal::Seats { to, .. } | Signal::Offer { to, .. } | Signal::Refused { to, .. } => Some(*to),
+            Signal::Knock { .. } | Signal::Claim { .. } | Signal::Answer { .. } | Signal::Watch => None,
+        }
+    }
+}
+
+/// Why a relay message is refused (and dropped: nothing changes).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    /// Not a relay message of this game: doesn't decode, other bytes than `LS` first, longer
+    /// than allowed, or out of bounds.
+    Garbled,
+    /// A relay message of another version of the game.
+    Version(u8),
+    /// It doesn't decrypt with the link's key: made by someone without the link, or damaged on
+    /// the way (the browser's decryption says so; [`Guard`] never sees it).
+    Forged,
+    /// A message number of its sender already seen, or older than the newest seen from it: the
+    /// same message again (as every message arrives through each relay), or sent again or out
+    /// of order by a relay.
+    Replayed,
+    /// The sender's clock is more than [`MAX_SKEW_MS`] from this device's: a recorded message
+    /// sent again later (or a device whose clock is badly wrong).
+    Stale,
+    /// More messages from one sender, or from all, than a device sends in that time.
+    Flooded,
+    /// A message for another device at the table: not an error, just not for this one.
+    NotForMe,
+    /// This device's own message, echoed back by the relay to its subscriber.
+    Own,
+}
+
+impl Refusal {
+    /// Whether a working relay causes it in normal play (a message for another device, an echo
+    /// of one's own, the same message through a second relay): nothing to show or count.
+    pub fn expected(self) -> bool {
+        matches!(self, Refusal::NotForMe | Refusal::Own | Refusal::Replayed)
+    }
+}
+
+wire_enum!(SeatRefusal;
+    0 => Taken {},
+    1 => NoSuchSeat {},
+    2 => BadToken {},
+);
+
+impl Wire for SeatInfo {
+    fn put(&self, w: &mut Writer) {
+        w.put(&self.colour);
+        w.put(&self.name);
+        w.put(&self.free);
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        let colour = r.take()?;
+        let name: String = r.take()?;
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(WireError::BadValue);
+        }
+        Ok(SeatInfo { colour, name, free: r.take()? })
+    }
+}
+
+/// A description, packed, at most [`MAX_SDP`] bytes unpacked.
+fn take_sdp(r: &mut Reader) -> Result<String, WireError> {
+    let s = super::sdp::take(r)?;
+    if s.len() > MAX_SDP { Err(WireError::BadValue) } else { Ok(s) }
+}
+
+impl Wire for Signal {
+    fn put(&self, w: &mut Writer) {
+        match self {
+            Signal::Knock { seat } => {
+                w.byte(0);
+                w.put(seat);
+            }
+            Signal::Seats { to, tag, edition, seats } => {
+                w.byte(1);
+                w.put(to);
+                w.put(tag);
+                w.put(edition);
+                w.put(seats);
+            }
+            Signal::Claim { seat } => {
+                w.byte(2);
+                w.put(seat);
+            }
+            Signal::Offer { to, seat, round, ice, sdp } => {
+                w.byte(3);
+                w.put(to);
+                w.put(seat);
+                w.put(round);
+                w.put(ice);
+                super::sdp::put(w, sdp);
+            }
+            Signal::Answer { seat, round, sdp } => {
+                w.byte(4);
+                w.put(seat);
+                w.put(round);
+                super::sdp::put(w, sdp);
+            }
+            Signal::Refused { to, why } => {
+                w.byte(5);
+                w.put(to);
+                w.put(why);
+            }
+            Signal::Watch => w.byte(6),
+        }
+    }
+    fn take(r: &mut Reader) -> Result<Self, WireError> {
+        Ok(match r.byte()? {
+            0 => Signal::Knock { seat: r.take()? },
+            1 => {
+                let (to, tag, edition) = (r.take()?, r.take()?, r.take()?);
+                let seats: Vec<SeatInfo> = r.take()?;
+                let mut colours: Vec<Colour> = seats.iter().map(|s| s.colour).collect();
+                colours.sort_by_key(|c| c.index());
+                colours.dedup();
+                if seats.len() > MAX_SEATS || colours.len() != seats.len() {
+                    return Err(WireError::BadValue);
+                }
+                Signal::Seats { to, tag, edition, seats }
+            }
+            2 => Signal::Claim { seat: r.take()? },
+            3 => {
+                let (to, seat, round) = (r.take()?, r.take()?, r.take()?);
+                let ice: Vec<String> = r.take()?;
+                if ice.len() > MAX_ICE || ice.iter().any(|u| u.len() > MAX_ICE_BYTES) {
+                    return Err(WireError::BadValue);
+                }
+                Signal::Offer { to, seat, round, ice, sdp: take_sdp(r)? }
+            }
+            4 => Signal::Answer { seat: r.take()?, round: r.take()?, sdp: take_sdp(r)? },
+            5 => Signal::Refused { to: r.take()?, why: r.take()? },
+            6 => Signal::Watch,
+            _ => return Err(WireError::BadValue),
+        })
+    }
+}
+
+impl Envelope {
+    /// The plaintext's bytes (for the browser to encrypt). A signal past the bounds is written
+    /// all the same and refused by the receiver as [`Refusal::Garbled`]: the game's names and
+    /// the browser's descriptions stay well inside them.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut w = Writer::default();
+        w.bytes.extend_from_slice(&MAGIC);
+        w.byte(VERSION);
+        w.put(&self.from);
+        w.put(&self.seq);
+        w.put(&self.sent_ms);
+        w.put(&self.body);
+        w.bytes
+    }
+
+    /// Reads a decrypted plaintext.
+    ///
+    /// # Errors
+    /// [`Refusal::Garbled`] or [`Refusal::Version`].
+    pub fn decode(bytes: &[u8]) -> Result<Envelope, Refusal> {
+        if bytes.len() > MAX_PLAINTEXT || bytes.get(..2) != Some(&MAGIC[..]) {
+            return Err(Refusal::Garbled);
+        }
+        let mut r = Reader::new(&bytes[2..]);
+        let version = r.byte().map_err(|_| Refusal::Garbled)?;
+        if version != VERSION {
+            return Err(Refusal::Version(version));
+        }
+        let read = |r: &mut Reader| -> Result<Envelope, WireError> {
+            let e = Envelope { from: r.take()?, seq: r.take()?, sent_ms: r.take()?, body: r.take()? };
+            r.end()?;
+            Ok(e)
+        };
+        let e = read(&mut r).map_err(|_| Refusal::Garbled)?;
+        if e.seq == 0 {
+            return Err(Refusal::Garbled);
+        }
+        Ok(e)
+    }
+}
+
+/// A device's numbering of what it sends: its id and the next message number.
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    from: u64,
+    seq: u32,
+}
+
+impl Outbox {
+    /// The outbox of a device with this id (random, new at every page load).
+    pub fn new(from: u64) -> Outbox {
+        Outbox { from, seq: 0 }
+    }
+
+    /// The device's id.
+    pub fn id(&self) -> u64 {
+        self.from
+    }
+
+    /// The next message: numbered one more than the last, stamped with the clock `now_ms`.
+    /// (At four billion messages the numbers would end; a page load sends some dozens.)
+    pub fn envelope(&mut self, now_ms: u64, body: Signal) -> Envelope {
+        self.seq = self.seq.saturating_add(1);
+        Envelope { from: self.from, seq: self.seq, sent_ms: now_ms, body }
+    }
+}
+
+/// A rate for a token bucket: `per_second` messages on average, `burst` at once.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Rate {
+    /// Messages a second, on average.
+    pub per_second: u32,
+    /// Messages at once after a quiet time.
+    pub burst: u32,
+}
+
+/// What one device sends through the relays at most: a host answers a knock with its seats
+/// and an offer (two messages), a friend knocks every few seconds while it waits.
+pub const PER_SENDER: Rate = Rate { per_second: 5, burst: 10 };
+/// What a device receives from all the others at most: a host with five friends and some
+/// watchers coming back at once.
+pub const TOTAL: Rate = Rate { per_second: 30, burst: 60 };
+/// How many senders a [`Guard`] remembers: the least recently heard is forgotten beyond. A
+/// game sees a few devices, each with a new id at every page load; a sender not heard for
+/// twice [`MAX_SKEW_MS`] is safe to forget (all its messages are stale by then).
+pub const MAX_SENDERS: usize = 256;
+
+/// A token bucket counted in thousandths of a message, refilled by the clock passed in.
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    milli: u64,
+    at_ms: u64,
+}
+
+impl Bucket {
+    /// A full bucket.
+    fn full(now_ms: u64, rate: Rate) -> Bucket {
+        Bucket { milli: u64::from(rate.burst) * 1000, at_ms: now_ms }
+    }
+
+    /// Refills for the time since it was last looked at (a clock that went back refills
+    /// nothing) and tells whether a message may pass.
+    fn ready(&mut self, now_ms: u64, rate: Rate) -> bool {
+        let elapsed = now_ms.saturating_sub(self.at_ms);
+        // Milliseconds × messages per second = thousandths of a message.
+        self.milli = self.milli.saturating_add(elapsed.saturating_mul(u64::from(rate.per_second))).min(u64::from(rate.burst) * 1000);
+        self.at_ms = self.at_ms.max(now_ms);
+        self.milli >= 1000
+    }
+
+    fn spend(&mut self) {
+        self.milli = self.milli.saturating_sub(1000);
+    }
+}
+
+/// What a [`Guard`] remembers of one sender.
+#[derive(Clone, Debug)]
+struct Heard {
+    from: u64,
+    /// The newest message number taken from it.
+    seq: u32,
+    /// This device's clock when it was last heard.
+    at_ms: u64,
+    bucket: Bucket,
+}
+
+/// The receiving device's check of every decrypted relay message.
+#[derive(Clone, Debug)]
+pub struct Guard {
+    own: u64,
+    per_sender: Rate,
+    total: Rate,
+    all: Option<Bucket>,
+    heard: Vec<Heard>,
+}
+
+impl Guard {
+    /// The guard of the device with id `own`, with the usual rates ([`PER_SENDER`], [`TOTAL`]).
+    pub fn new(own: u64) -> Guard {
+        Guard::with_rates(own, PER_SENDER, TOTAL)
+    }
+
+    /// A guard with other rates.
+    pub fn with_rates(own: u64, per_sender: Rate, total: Rate) -> Guard {
+        Guard { own, per_sender, total, all: None, heard: Vec::new() }
+    }
+
+    /// This device's id.
+    pub fn own(&self) -> u64 {
+        self.own
+    }
+
+    /// Checks a decrypted plaintext that arrived at `now_ms` (this device's clock): the
+    /// message, or why it is refused. In this order: garbled or another version; this device's
+    /// own; replayed (a number not newer than its sender's newest); stale; not for this device
+    /// (its number still counts as seen); flooded. Only a message taken or not for this device
+    /// is remembered; replays and refusals never use up a sender's rate, so a relay sending a
+    /// device's old messages again can't get it refused as a flood.
+    ///
+    /// # Errors
+    /// Why the message is refused.
+    pub fn check(&mut self, now_ms: u64, plaintext: &[u8]) -> Result<Envelope, Refusal> {
+        let e = Envelope::decode(plaintext)?;
+        if e.from == self.own {
+            return Err(Refusal::Own);
+        }
+        let known = self.heard.iter().position(|h| h.from == e.from);
+        if known.is_some_and(|i| e.seq <= self.heard[i].seq) {
+            return Err(Refusal::Replayed);
+        }
+        if now_ms.abs_diff(e.sent_ms) > MAX_SKEW_MS {
+            return Err(Refusal::Stale);
+        }
+        let i = match known {
+            Some(i) => i,
+            None => self.remember(now_ms, e.from),
+        };
+        if e.body.to().is_some_and(|to| to != self.own) {
+            let h = &mut self.heard[i];
+            h.seq = e.seq;
+            h.at_ms = h.at_ms.max(now_ms);
+            return Err(Refusal::NotForMe);
+        }
+        let (per_sender, total) = (self.per_sender, self.total);
+        let all = self.all.get_or_insert_with(|| Bucket::full(now_ms, total));
+        let h = &mut self.heard[i];
+        let (mine, everyone) = (h.bucket.ready(now_ms, per_sender), all.ready(now_ms, total));
+        if !mine || !everyone {
+            return Err(Refusal::Flooded);
+        }
+        h.bucket.spend();
+        all.spend();
+        h.seq = e.seq;
+        h.at_ms = h.at_ms.max(now_ms);
+        Ok(e)
+    }
+
+    /// A new sender's place, forgetting the least recently heard when full.
+    fn remember(&mut self, now_ms: u64, from: u64) -> usize {
+        let h = Heard { from, seq: 0, at_ms: now_ms, bucket: Bucket::full(now_ms, self.per_sender) };
+        if self.heard.len() < MAX_SENDERS {
+            self.heard.push(h);
+            return self.heard.len() - 1;
+        }
+        let i = self.heard.iter().enumerate().min_by_key(|(_, h)| h.at_ms).map_or(0, |(i, _)| i);
+        self.heard[i] = h;
+        i
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HOST: u64 = 0x1111_2222_3333_4444;
+    const ANN: u64 = 0xaaaa_0000_0000_0001;
+    const BEN: u64 = 0xbbbb_0000_0000_0002;
+    const T0: u64 = 1_795_000_000_000;
+
+    fn sdp() -> String {
+        "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\na=candidate:1 1 udp 1 192.168.1.2 5000 typ host\r\n".into()
+    }
+
+    /// One signal of each kind, with every optional part both ways.
+    fn every_signal() -> Vec<Signal> {
+        fn kind(s: &Signal) -> u8 {
+            match s {
+                Signal::Knock { .. } => 0,
+                Signal::Seats { .. } => 1,
+                Signal::Claim { .. } => 2,
+                Signal::Offer { .. } => 3,
+                Signal::Answer { .. } => 4,
+                Signal::Refused { .. } => 5,
+                Signal::Watch => 6,
+            }
+        }
+        let seats = vec![
+            SeatInfo { colour: Colour::Red, name: "Anna".into(), free: false },
+            SeatInfo { colour: Colour::Yellow, name: "Bën 👑".into(), free: true },
+            SeatInfo { colour: Colour::Blue, name: String::new(), free: true },
+        ];
+        let all = vec![
+            Signal::Knock { seat: None },
+            Signal::Knock { seat: Some((Colour::Purple, u64::MAX)) },
+            Signal::Seats { to: ANN, tag: 0xdead_beef, edition: Edition::Classic, seats: seats.clone() },
+            Signal::Seats { to: BEN, tag: 0, edition: Edition::New, seats: vec![] },
+            Signal::Claim { seat: Colour::Orange },
+            Signal::Offer { to: ANN, seat: Some((Colour::Yellow, 42)), round: 7, ice: vec!["stun:stun.example.org:3478".into()], sdp: sdp() },
+            Signal::Offer { to: BEN, seat: None, round: u32::MAX, ice: vec![], sdp: String::new() },
+            Signal::Answer { seat: Some(Colour::Grey), round: 7, sdp: sdp() },
+            Signal::Answer { seat: None, round: 0, sdp: sdp() },
+            Signal::Refused { to: ANN, why: SeatRefusal::Taken },
+            Signal::Refused { to: ANN, why: SeatRefusal::NoSuchSeat },
+            Signal::Refused { to: ANN, why: SeatRefusal::BadToken },
+            Signal::Watch,
+        ];
+        let kinds: std::collections::BTreeSet<u8> = all.iter().map(kind).collect();
+        assert_eq!(kinds, (0..7).collect(), "every signal has a sample");
+        all
+    }
+
+    fn env(from: u64, seq: u32, sent_ms: u64, body: Signal) -> Vec<u8> {
+        Envelope { from, seq, sent_ms, body }.encode()
+    }
+
+    #[test]
+    fn every_signal_reads_back_exactly() {
+        for body in every_signal() {
+            let e = Envelope { from: ANN, seq: 3, sent_ms: T0, body };
+            let bytes = e.encode();
+            assert_eq!(&bytes[..3], b"LS\x01");
+            assert_eq!(Envelope::decode(&bytes), Ok(e.clone()), "{e:?}");
+        }
+        // The bytes of a knock: magic, version, from, seq and clock as varints, tag 0, no seat.
+        let knock = Envelope { from: 5, seq: 1, sent_ms: 300, body: Signal::Knock { seat: None } };
+        assert_eq!(knock.encode(), [b'L', b'S', 1, 5, 1, 0xAC, 0x02, 0, 0]);
+        let watch = Envelope { from: 5, seq: 2, sent_ms: 0, body: Signal::Watch };
+        assert_eq!(watch.encode(), [b'L', b'S', 1, 5, 2, 0, 6]);
+    }
+
+    #[test]
+    fn bounds_hold_at_their_limit_and_refuse_past_it() {
+        let offer = |ice: Vec<String>, sdp: String| Envelope { from: ANN, seq: 1, sent_ms: T0, body: Signal::Offer { to: BEN, seat: Some((Colour::Red, u64::MAX)), round: u32::MAX, ice, sdp } };
+        // The largest offer: every helper at its longest, a description that doesn't pack.
+        let biggest = offer(vec!["x".repeat(MAX_ICE_BYTES); MAX_ICE], "a".repeat(MAX_SDP));
+        let bytes = biggest.encode();
+        assert!(bytes.len() <= MAX_PLAINTEXT, "{} bytes", bytes.len());
+        assert_eq!(Envelope::decode(&bytes), Ok(biggest));
+        for e in [
+            offer(vec!["x".repeat(MAX_ICE_BYTES + 1)], sdp()),
+            offer(vec!["stun:a".into(); MAX_ICE + 1], sdp()),
+            offer(vec![], "a".repeat(MAX_SDP + 1)),
+            Envelope { from: ANN, seq: 1, sent_ms: T0, body: Signal::Answer { seat: None, round: 1, sdp: "a".repeat(MAX_SDP + 1) } },
+        ] {
+            assert_eq!(Envelope::decode(&e.encode()), Err(Refusal::Garbled));
+        }
+        let seats = |seats: Vec<SeatInfo>| Envelope { from: HOST, seq: 1, sent_ms: T0, body: Signal::Seats { to: ANN, tag: 1, edition: Edition::New, seats } }.encode();
+        let seat = |c: Colour, name: String| SeatInfo { colour: c, name, free: true };
+        let six: Vec<SeatInfo> = Colour::ALL.iter().map(|&c| seat(c, "é".repeat(MAX_NAME_CHARS))).collect();
+        assert!(Envelope::decode(&seats(six.clone())).is_ok(), "six seats, names of 64 characters (128 bytes)");
+        let mut seven = six.clone();
+        seven.push(seat(Colour::Red, "x".into()));
+        assert_eq!(Envelope::decode(&seats(seven)), Err(Refusal::Garbled), "a seventh seat");
+        assert_eq!(Envelope::decode(&seats(vec![seat(Colour::Red, "x".repeat(MAX_NAME_CHARS + 1))])), Err(Refusal::Garbled), "a long name");
+        assert_eq!(Envelope::decode(&seats(vec![seat(Colour::Red, "a".into()), seat(Colour::Red, "b".into())])), Err(Refusal::Garbled), "a colour twice");
+        let mut long = env(ANN, 1, T0, Signal::Watch);
+        long.resize(MAX_PLAINTEXT + 1, 0);
+        assert_eq!(Envelope::decode(&long), Err(Refusal::Garbled), "longer than any message");
+    }
+
+    #[test]
+    fn bytes_of_another_kind_version_or_cut_short_are_refused_by_name() {
+        let bytes = env(ANN, 1, T0, Signal::Offer { to: BEN, seat: Some((Colour::Blue, 9)), round: 2, ice: vec!["stun:x".into()], sdp: sdp() });
+        for n in 0..bytes.len() {
+            assert_eq!(Envelope::decode(&bytes[..n]), Err(Refusal::Garbled), "cut at {n}");
+        }
+        let mut trailing = bytes.clone();
+        trailing.push(0);
+        assert_eq!(Envelope::decode(&trailing), Err(Refusal::Garbled));
+        let mut version = bytes.clone();
+        version[2] = 2;
+        assert_eq!(Envelope::decode(&version), Err(Refusal::Version(2)));
+        let mut magic = bytes.clone();
+        magic[1] = b'Z';
+        assert_eq!(Envelope::decode(&magic), Err(Refusal::Garbled), "a game message (LZ) is no relay message");
+        assert_eq!(Envelope::decode(b""), Err(Refusal::Garbled));
+        assert_eq!(Envelope::decode(&env(ANN, 0, T0, Signal::Watch)), Err(Refusal::Garbled), "message number 0");
+        assert_eq!(Envelope::decode(&[b'L', b'S', 1, 5, 1, 0, 7]), Err(Refusal::Garbled), "no signal 7");
+        assert_eq!(Envelope::decode(&[b'L', b'S', 1, 5, 1, 0, 5, 1, 3]), Err(Refusal::Garbled), "no seat refusal 3");
+        assert_eq!(Envelope::decode(&[b'L', b'S', 1, 5, 1, 0, 2, 6]), Err(Refusal::Garbled), "no colour 6");
+    }
+
+    #[test]
+    fn the_outbox_numbers_from_one_and_the_guard_takes_each_once() {
+        let mut ann = Outbox::new(ANN);
+        assert_eq!(ann.id(), ANN);
+        let mut host = Guard::new(HOST);
+        assert_eq!(host.own(), HOST);
+        let first = ann.envelope(T0, Signal::Knock { seat: None });
+        assert_eq!((first.from, first.seq, first.sent_ms), (ANN, 1, T0));
+        let second = ann.envelope(T0 + 5, Signal::Claim { seat: Colour::Yellow });
+        assert_eq!(second.seq, 2);
+        assert_eq!(host.check(T0, &first.encode()), Ok(first.clone()));
+        // The same message through a second relay, or sent again by one.
+        assert_eq!(host.check(T0 + 1, &first.encode()), Err(Refusal::Replayed));
+        assert_eq!(host.check(T0 + 10, &second.encode()), Ok(second.clone()));
+        assert_eq!(host.check(T0 + 11, &second.encode()), Err(Refusal::Replayed));
+        // Out of order: an older one after a newer one.
+        let third = ann.envelope(T0 + 20, Signal::Knock { seat: None });
+        let fourth = ann.envelope(T0 + 21, Signal::Knock { seat: None });
+        assert_eq!(host.check(T0 + 30, &fourth.encode()), Ok(fourth));
+        assert_eq!(host.check(T0 + 31, &third.encode()), Err(Refusal::Replayed));
+        // Another sender's numbers are its own.
+        assert!(host.check(T0 + 40, &env(BEN, 1, T0, Signal::Knock { seat: None })).is_ok());
+        assert!(Refusal::Replayed.expected() && Refusal::Own.expected() && Refusal::NotForMe.expected());
+        assert!(!Refusal::Stale.expected() && !Refusal::Flooded.expected() && !Refusal::Forged.expected() && !Refusal::Garbled.expected() && !Refusal::Version(2).expected());
+    }
+
+    #[test]
+    fn garbled_own_and_other_devices_messages_are_refused_by_name() {
+        let mut ann = Guard::new(ANN);
+        assert_eq!(ann.check(T0, b"LS"), Err(Refusal::Garbled));
+        assert_eq!(ann.check(T0, &[b'L', b'S', 9]), Err(Refusal::Version(9)));
+        assert_eq!(ann.check(T0, &env(ANN, 1, T0, Signal::Knock { seat: None })), Err(Refusal::Own));
+        // The host's messages to Ben: not for Ann, yet counted as seen.
+        let to_ben = env(HOST, 1, T0, Signal::Refused { to: BEN, why: SeatRefusal::Taken });
+        assert_eq!(ann.check(T0, &to_ben), Err(Refusal::NotForMe));
+        assert_eq!(ann.check(T0, &to_ben), Err(Refusal::Replayed));
+        for (seq, body) in [
+            (2, Signal::Seats { to: BEN, tag: 1, edition: Edition::Classic, seats: vec![] }),
+            (3, Signal::Offer { to: BEN, seat: None, round: 1, ice: vec![], sdp: sdp() }),
+        ] {
+            assert_eq!(ann.check(T0, &env(HOST, seq, T0, body)), Err(Refusal::NotForMe));
+        }
+        let to_ann = Signal::Seats { to: ANN, tag: 1, edition: Edition::Classic, seats: vec![] };
+        assert_eq!(ann.check(T0, &env(HOST, 4, T0, to_ann.clone())).map(|e| e.body), Ok(to_ann));
+        // Messages naming no device are for whoever reads them (the host decides).
+        assert!(ann.check(T0, &env(BEN, 1, T0, Signal::Claim { seat: Colour::Red })).is_ok());
+    }
+
+    #[test]
+    fn a_message_from_more_than_ten_minutes_away_is_stale() {
+        let mut g = Guard::new(HOST);
+        let knock = |seq: u32, sent: u64| env(ANN, seq, sent, Signal::Knock { seat: None });
+        assert!(g.check(T0, &knock(1, T0 - MAX_SKEW_MS)).is_ok(), "exactly ten minutes behind");
+        assert!(g.check(T0, &knock(2, T0 + MAX_SKEW_MS)).is_ok(), "exactly ten minutes ahead");
+        assert_eq!(g.check(T0, &knock(3, T0 - MAX_SKEW_MS - 1)), Err(Refusal::Stale));
+        assert_eq!(g.check(T0, &knock(4, T0 + MAX_SKEW_MS + 1)), Err(Refusal::Stale));
+        // A recorded message sent again to a device that reloaded (a new guard, nothing seen).
+        let recorded = knock(5, T0);
+        assert!(Guard::new(HOST).check(T0 + 1000, &recorded).is_ok());
+        assert_eq!(Guard::new(HOST).check(T0 + 11 * 60 * 1000, &recorded), Err(Refusal::Stale));
+        // A stale message isn't remembered: the sender's next good one is taken.
+        assert!(g.check(T0, &knock(6, T0)).is_ok());
+        assert_eq!(Guard::new(HOST).check(0, &knock(1, u64::MAX)), Err(Refusal::Stale), "no overflow at the clock's ends");
+    }
+
+    #[test]
+    fn a_flood_from_one_sender_or_from_all_is_refused() {
+        let rate = Rate { per_second: 2, burst: 4 };
+        let total = Rate { per_second: 1, burst: 6 };
+        let mut g = Guard::with_rates(HOST, rate, total);
+        let knock = |from: u64, seq: u32| env(from, seq, T0, Signal::Knock { seat: None });
+        // A burst of four, then refused until a token comes back (half a second at two a second).
+        for seq in 1..=4 {
+            assert!(g.check(T0, &knock(ANN, seq)).is_ok(), "{seq}");
+        }
+        assert_eq!(g.check(T0, &knock(ANN, 5)), Err(Refusal::Flooded));
+        assert_eq!(g.check(T0 + 499, &knock(ANN, 5)), Err(Refusal::Flooded));
+        assert!(g.check(T0 + 500, &knock(ANN, 5)).is_ok(), "the flooded message again, once a token is back");
+        // Another sender has its own bucket, but all share one: six at once and one a second, so
+        // after five and half a second's refill only one more passes.
+        assert!(g.check(T0 + 500, &knock(BEN, 1)).is_ok());
+        assert_eq!(g.check(T0 + 500, &knock(BEN, 2)), Err(Refusal::Flooded), "all together past the total");
+        assert!(g.check(T0 + 1500, &knock(BEN, 2)).is_ok(), "a second later");
+        assert_eq!(g.check(T0 + 1500, &knock(ANN, 6)), Err(Refusal::Flooded), "Ann has room, all don't");
+        assert!(g.check(T0 + 2500, &knock(ANN, 6)).is_ok());
+        // Replays and messages for others never use up a sender's rate.
+        let mut g = Guard::with_rates(ANN, rate, total);
+        let first = env(HOST, 1, T0, Signal::Knock { seat: None });
+        assert!(g.check(T0, &first).is_ok());
+        for _ in 0..100 {
+            assert_eq!(g.check(T0, &first), Err(Refusal::Replayed));
+        }
+        for seq in 2..50 {
+            assert_eq!(g.check(T0, &env(HOST, seq, T0, Signal::Refused { to: BEN, why: SeatRefusal::Taken })), Err(Refusal::NotForMe));
+        }
+        for seq in 50..53 {
+            assert!(g.check(T0, &env(HOST, seq, T0, Signal::Refused { to: ANN, why: SeatRefusal::Taken })).is_ok(), "{seq}");
+        }
+        // A clock that goes back refills nothing and breaks nothing.
+        assert_eq!(g.check(T0 - 5000, &env(HOST, 53, T0, Signal::Watch)), Err(Refusal::Flooded));
+        assert!(g.check(T0 + 1000, &env(HOST, 53, T0, Signal::Watch)).is_ok());
+    }
+
+    #[test]
+    fn the_usual_rates_let_a_busy_table_through() {
+        // A host hears five friends and three watchers knock, claim and answer within a second.
+        let mut g = Guard::new(HOST);
+        let mut refused = 0;
+        for (i, from) in (1..=8u64).enumerate() {
+            for seq in 1..=3u32 {
+                let at = T0 + (i as u64) * 100 + u64::from(seq) * 10;
+                if g.check(at, &env(from, seq, at, Signal::Knock { seat: None })).is_err() {
+                    refused += 1;
+                }
+            }
+        }
+        assert_eq!(refused, 0);
+    }
+
+    #[test]
+    fn the_guard_remembers_a_bounded_number_of_senders() {
+        let mut g = Guard::new(HOST);
+        g.total = Rate { per_second: 1000, burst: 1000 };
+        for from in 1..=(MAX_SENDERS as u64 + 10) {
+            assert!(g.check(T0 + from, &env(from, 1, T0, Signal::Knock { seat: None })).is_ok());
+        }
+        assert_eq!(g.heard.len(), MAX_SENDERS);
+        // The most recently heard are still remembered; the first, least recent, forgotten.
+        assert_eq!(g.check(T0 + 5000, &env(MAX_SENDERS as u64 + 10, 1, T0, Signal::Watch)), Err(Refusal::Replayed));
+        assert!(!g.heard.iter().any(|h| h.from == 1));
+    }
+
+    /// xorshift64: the same "random" bytes every run.
+    fn rng(x: &mut u64) -> u64 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        *x
+    }
+
+    #[test]
+    fn scrambled_and_random_plaintexts_never_panic() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let samples: Vec<Vec<u8>> = every_signal().into_iter().map(|b| env(ANN, 1, T0, b)).collect();
+        let mut g = Guard::new(HOST);
+        for round in 0..20_000u64 {
+            let bytes: Vec<u8> = if round % 3 == 0 {
+                let mut b = b"LS\x01".to_vec();
+                b.extend((0..rng(&mut x) % 40).map(|_| rng(&mut x) as u8));
+                b
+            } else {
+                let mut b = samples[(rng(&mut x) as usize) % samples.len()].clone();
+                b.truncate((rng(&mut x) as usize) % (b.len() + 1));
+                for _ in 0..(1 + rng(&mut x) % 3) {
+                    if b.len() > 3 {
+                        let i = 3 + (rng(&mut x) as usize) % (b.len() - 3);
+                        b[i] = rng(&mut x) as u8;
+                    }
+                }
+                b
+            };
+            if let Ok(e) = Envelope::decode(&bytes) {
+                // Whatever decodes is within bounds and reads back the same.
+                assert_eq!(Envelope::decode(&e.encode()), Ok(e.clone()));
+            }
+            let _ = g.check(T0 + round, &bytes);
+        }
+    }
+}
