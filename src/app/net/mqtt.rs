@@ -479,6 +479,10 @@ mod tests {
         }
     }
 
+    // The byte-exact encodings below (CONNECT "ab", SUBSCRIBE 10, PUBLISH "a/b", PINGREQ,
+    // UNSUBSCRIBE 0x0102) are also sent to a real broker by tests/e2e/relay.test.mjs, which
+    // checks its answers are the bytes these tests decode.
+
     #[test]
     fn connect_is_the_bytes_of_the_standard() {
         // §3.1: 0x10, remaining length 14; variable header (§3.1.2): protocol name 00 04 "MQTT",
