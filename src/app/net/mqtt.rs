@@ -16,8 +16,9 @@
 //! and never panics. After an error the inbox refuses everything: the stream can't be trusted
 //! to be in step again, so the caller closes the connection and connects anew.
 
-/// The largest packet an [`Inbox`] accepts by default: a relay message (an encrypted offer of
-/// at most 8 KiB of description) with ample room; public brokers allow at least this.
+/// The largest packet an [`Inbox`] is meant to accept: a relay message (at most
+/// [`super::signal::MAX_PLAINTEXT`] bytes before encryption) with ample room; anything longer
+/// is no message of the game.
 pub const MAX_PACKET: usize = 64 * 1024;
 
 /// The largest remaining length MQTT can write (§2.2.3: four bytes of seven bits).
@@ -271,7 +272,8 @@ pub fn disconnect() -> [u8; 2] {
 }
 
 /// Reads a broker's bytes as they arrive: a WebSocket message may hold several packets or a
-/// part of one (§6: MQTT over WebSocket is a byte stream in binary messages).
+/// part of one (§6: MQTT over WebSocket is a byte stream in binary messages, the WebSocket
+/// subprotocol `mqtt`).
 ///
 /// ```text
 /// inbox.push(&frame)?;
@@ -300,7 +302,8 @@ impl Inbox {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        // Bytes already read go before new ones come (at most one partial packet stays).
+        // Bytes already read go before new ones come (when the caller read every whole packet,
+        // what stays is the start of one not yet whole).
         self.buf.drain(..self.at);
         self.at = 0;
         self.buf.extend_from_slice(bytes);
@@ -475,6 +478,10 @@ mod tests {
             other => panic!("not one packet: {other:?}"),
         }
     }
+
+    // The byte-exact encodings below (CONNECT "ab", SUBSCRIBE 10, PUBLISH "a/b", PINGREQ,
+    // UNSUBSCRIBE 0x0102) are also sent to a real broker by tests/e2e/relay.test.mjs, which
+    // checks its answers are the bytes these tests decode.
 
     #[test]
     fn connect_is_the_bytes_of_the_standard() {
