@@ -34,6 +34,10 @@ pub trait Net {
     fn menu(&self, open: RwSignal<bool>) -> AnyView;
     /// Ends remote play on this page (the connections close).
     fn close(&self);
+    /// The seat this device plays at a friend's table (none on the host's device).
+    fn seat(&self) -> Option<crate::engine::Colour> {
+        None
+    }
 }
 
 thread_local! {
@@ -66,6 +70,11 @@ pub fn show_friends(ctx: Ctx, id: &str) {
         Some(n) => n.show_friends(),
         None => super::net::open(ctx, super::net::Link::Host(id.to_string())),
     }
+}
+
+/// The seat this device plays at a friend's table, if it is a friend's device.
+pub fn net_seat() -> Option<crate::engine::Colour> {
+    net().and_then(|n| n.seat())
 }
 
 /// The game's menu of a device that holds no game (nothing without remote play).

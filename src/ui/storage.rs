@@ -221,6 +221,53 @@ pub fn set_net_seats(id: &str, seats: &[(crate::engine::Colour, Option<u64>)]) {
     let _ = LocalStorage::raw().set_item(&format!("{NET_HOST_PREFIX}{id}"), &text.join(" "));
 }
 
+const NET_TABLE_PREFIX: &str = "loewenherz/net/table/";
+
+/// The secret of game `id`'s table link (base64url), kept from its first hosting on, so a
+/// reloaded or continued host meets its friends where they wait.
+pub fn net_table(id: &str) -> Option<String> {
+    raw_get(&format!("{NET_TABLE_PREFIX}{id}")).filter(|s| s.len() <= 64)
+}
+
+/// Keeps the secret of game `id`'s table link.
+pub fn set_net_table(id: &str, secret: &str) {
+    let _ = LocalStorage::raw().set_item(&format!("{NET_TABLE_PREFIX}{id}"), secret);
+}
+
+const NET_RELAYS_KEY: &str = "loewenherz/net/relays";
+
+/// The host's relays as written in its panel (`None`: never set; empty: relays off).
+pub fn net_relays() -> Option<String> {
+    raw_get(NET_RELAYS_KEY)
+}
+
+/// Keeps the host's relays.
+pub fn set_net_relays(text: &str) {
+    let _ = LocalStorage::raw().set_item(NET_RELAYS_KEY, text.trim());
+}
+
+const NET_SEAT_PREFIX: &str = "loewenherz/net/seat/";
+
+/// The seat this device took at the table of link secret `secret`: its colour, join token and
+/// the game's tag (a reload or a lost connection comes back to it).
+pub fn net_seat(secret: &str) -> Option<(crate::engine::Colour, u64, u32)> {
+    let text = raw_get(&format!("{NET_SEAT_PREFIX}{secret}"))?;
+    let mut parts = text.split(':');
+    let seat = crate::engine::Colour::parse(parts.next()?)?;
+    Some((seat, parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+}
+
+/// Remembers (or with `None` forgets) the seat this device took at the table of `secret`.
+pub fn set_net_seat(secret: &str, seat: Option<(crate::engine::Colour, u64, u32)>) {
+    let key = format!("{NET_SEAT_PREFIX}{secret}");
+    match seat {
+        Some((c, token, tag)) => {
+            let _ = LocalStorage::raw().set_item(&key, &format!("{}:{token}:{tag}", c.name()));
+        }
+        None => LocalStorage::delete(key),
+    }
+}
+
 const NET_ICE_KEY: &str = "loewenherz/net/ice";
 
 /// The host's ICE servers as written in its settings (`None`: never set).

@@ -217,9 +217,21 @@ fn board_tap(ctx: Ctx, tap: BoardTap) {
 #[component]
 pub fn TopBar(info: Signal<String>, drawer: RwSignal<bool>) -> impl IntoView {
     let menu = RwSignal::new(false);
+    let ctx = expect_context::<Ctx>();
+    // A friend's device: "You are Ben (Yellow)" always in view.
+    let you = move || {
+        let seat = super::ctx::net_seat()?;
+        ctx.table.with(|t| {
+            let t = t.as_ref()?;
+            let (name, colour) = (t.names().name(seat), crate::app::names::colour_adj(t.edition(), seat));
+            let words = if name.to_lowercase() == colour.to_lowercase() { tr!(RelayYouAreColour, colour = colour) } else { tr!(RelayYouAre, name = name, colour = colour) };
+            Some(view! { <span class="you" data-you-are=seat.name()><Emblem colour=seat/>{words}</span> })
+        })
+    };
     view! {
         <header class="topbar">
             <h1 class="title">{tr!(PanelTitle)}</h1>
+            {you}
             <span class="info">{info}</span>
             <button type="button" class="menu drawer-button" data-drawer="" aria-expanded=move || drawer.get().to_string() on:click=move |_| drawer.update(|d| *d = !*d)>{tr!(PanelTable)}</button>
             <button type="button" class="menu" data-menu="" on:click=move |_| menu.update(|m| *m = !*m)>{tr!(PanelMenu)}</button>

@@ -135,6 +135,8 @@ export async function hostGame(host, url, { edition, colours, seats, seed }) {
   await page.evaluate(() => {
     localStorage.clear();
     localStorage.setItem("loewenherz/net/ice", "");
+    // Relays off: these tests exchange invites and replies by hand (table.test.mjs plays through a relay).
+    localStorage.setItem("loewenherz/net/relays", "");
   });
   await page.goto(url);
   await page.waitForSelector("[data-start]");

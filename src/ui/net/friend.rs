@@ -2,7 +2,11 @@
 //! seat and then draws the same screens as at the table from what the host sends — its own
 //! seat's view only. Its commands go to the host, which checks them.
 
+use super::relay::{self as relays, Channel};
 use super::rtc::{Event, Peer};
+use crate::app::net::signal::{SeatRefusal, Signal};
+use crate::engine::Colour;
+use crate::ui::storage;
 use super::{link_error, pack, Qr};
 use crate::app::net::invite::{Invite, Reply};
 use crate::app::net::remote::{Heard, Remote};
@@ -19,6 +23,20 @@ use std::rc::Rc;
 const HELLO_AGAIN_MS: u64 = 2500;
 /// How many times it says it again.
 const HELLO_TRIES: u32 = 4;
+/// How often a device without its seat asks the table through the relays.
+const KNOCK_MS: u64 = 3000;
+/// How long a device waits for the host's answer before saying it has none yet.
+const NO_HOST_MS: f64 = 10_000.0;
+/// How long an offer answered may take to become an open channel before the device asks again.
+const JOIN_MS: u64 = 15_000;
+
+/// A seat as the seat picker shows it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Seat {
+    colour: Colour,
+    name: String,
+    free: bool,
+}
 
 /// Where the friend's device stands.
 #[derive(Clone, PartialEq, Debug)]
@@ -35,6 +53,12 @@ pub enum Stage {
     Lost,
     /// The invite can't be used, and why.
     Failed(String),
+    /// Through the relays: looking for the table (`true`: no answer for a while).
+    Finding(bool),
+    /// Through the relays: the table's seats, to choose one.
+    Choose(Vec<Seat>),
+    /// Through the relays: a seat asked for (its player's name).
+    Taking(String),
 }
 
 /// The friend's side of remote play.
@@ -46,6 +70,18 @@ pub struct FriendNet {
     invite: String,
     /// Remote play ended on this page: late events of the connection change nothing.
     closed: std::cell::Cell<bool>,
+    /// The table link's secret (base64url) when this device came through the relays.
+    table: Option<String>,
+    /// The relays' room of that table.
+    channel: RefCell<Option<Rc<Channel>>>,
+    /// The game's tag, from the table's answer.
+    tag: std::cell::Cell<u32>,
+    /// The round of the host's offer answered last (a repeated offer is not answered twice).
+    round: std::cell::Cell<Option<u32>>,
+    /// When this device began to look for the table (ms).
+    since: std::cell::Cell<f64>,
+    /// A knocking loop runs.
+    knocking: std::cell::Cell<bool>,
     /// Where this device stands.
     pub stage: RwSignal<Stage>,
 }
@@ -81,8 +117,15 @@ impl Net for FriendNet {
         view! { <FriendMenu ctx=ctx open=open/> }.into_any()
     }
 
+    fn seat(&self) -> Option<Colour> {
+        Some(self.remote.borrow().seat())
+    }
+
     fn close(&self) {
         self.closed.set(true);
+        if let Some(c) = self.channel.borrow_mut().take() {
+            c.close();
+        }
         if let Some(p) = self.peer.borrow_mut().take() {
             p.close();
         }
@@ -131,9 +174,12 @@ fn FriendMenu(ctx: Ctx, open: RwSignal<bool>) -> impl IntoView {
 }
 
 impl FriendNet {
-    /// The invite this device joined with (packed, as in its link).
-    pub fn invite(&self) -> &str {
-        &self.invite
+    /// The link this device joined with.
+    pub fn link(&self) -> super::Link {
+        match &self.table {
+            Some(secret) => super::Link::Table(secret.clone(), None),
+            None => super::Link::Join(self.invite.clone()),
+        }
     }
 
     fn heard(self: &Rc<Self>, ev: Event) {
@@ -163,12 +209,16 @@ impl FriendNet {
                 if self.remote.borrow().table().is_some() && self.stage.get_untracked() != Stage::Playing {
                     self.stage.set(Stage::Playing);
                 }
+                self.signal_turn();
                 self.ctx.net_changed.update(|n| *n += 1);
             }
             Event::Closed => {
                 if self.stage.get_untracked() != Stage::Lost {
                     self.stage.set(Stage::Lost);
                 }
+                // Through the relays, the device finds its seat again by itself.
+                self.round.set(None);
+                self.knock();
             }
         }
     }
@@ -192,6 +242,157 @@ impl FriendNet {
         );
     }
 
+    /// The turn became this seat's: the tab's title says so, a sound (under the sound switch)
+    /// and a vibration where the device has one; the title is the game's again after.
+    fn signal_turn(&self) {
+        let seat = self.remote.borrow().seat();
+        let mine = self.remote.borrow().table().is_some_and(|t| matches!(t.screen(), crate::app::session::Screen::Play(c) if *c == seat));
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        let marked = doc.title().starts_with('●');
+        if mine && !marked {
+            doc.set_title(&format!("● {}", tr!(TableYourTurn)));
+            crate::ui::sound::play(crate::ui::sound::Cue::Turn);
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().vibrate_with_duration(200);
+            }
+        } else if !mine && marked {
+            doc.set_title("Löwenherz");
+        }
+    }
+
+    /// Through the relays: asks the table for a seat (or this device's own again) every little
+    /// while, as long as it has none.
+    fn knock(self: &Rc<Self>) {
+        let Some(secret) = self.table.clone() else { return };
+        if self.closed.get() || self.knocking.replace(true) {
+            return;
+        }
+        let me = self.clone();
+        let again = move || {
+            me.knocking.set(false);
+            me.knock();
+        };
+        let waiting = matches!(self.stage.get_untracked(), Stage::Finding(_) | Stage::Lost);
+        if !waiting {
+            self.knocking.set(false);
+            return;
+        }
+        let own = storage::net_seat(&secret).map(|(c, token, _)| (c, token));
+        if let Some(c) = self.channel.borrow().clone() {
+            c.say(Signal::Knock { seat: own });
+        }
+        if matches!(self.stage.get_untracked(), Stage::Finding(false)) && js_sys::Date::now() - self.since.get() > NO_HOST_MS {
+            self.stage.set(Stage::Finding(true));
+        }
+        leptos::prelude::set_timeout(again, std::time::Duration::from_millis(KNOCK_MS));
+    }
+
+    /// What the table said through the relays.
+    fn heard_relay(self: &Rc<Self>, h: relays::Heard) {
+        if self.closed.get() {
+            return;
+        }
+        let Some(secret) = self.table.clone() else { return };
+        match h {
+            // Connected to a relay: ask at once.
+            relays::Heard::Relays(n) if n > 0 => {
+                if let Some(c) = self.channel.borrow().clone() {
+                    let own = storage::net_seat(&secret).map(|(c, token, _)| (c, token));
+                    if matches!(self.stage.get_untracked(), Stage::Finding(_) | Stage::Lost) {
+                        c.say(Signal::Knock { seat: own });
+                    }
+                }
+            }
+            relays::Heard::Relays(_) => {}
+            relays::Heard::Refused(why) => web_sys::console::warn_1(&format!("relay message refused: {why:?}").into()),
+            relays::Heard::Said(e) => match e.body {
+                Signal::Seats { tag, seats, .. } if matches!(self.stage.get_untracked(), Stage::Finding(_)) && storage::net_seat(&secret).is_none() => {
+                    self.tag.set(tag);
+                    let seats = seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect();
+                    self.stage.set(Stage::Choose(seats));
+                }
+                Signal::Offer { seat: Some((seat, token)), round, ice, sdp, .. } => self.offered(&secret, seat, token, round, ice, sdp),
+                Signal::Refused { why: SeatRefusal::BadToken, .. } => {
+                    storage::set_net_seat(&secret, None);
+                    self.look_again();
+                }
+                Signal::Refused { .. } => {
+                    self.ctx.notice.set(Some(tr!(String TableSeatGone)));
+                    self.look_again();
+                }
+                _ => {}
+            },
+        }
+    }
+
+    /// Back to looking for the table (and its seats).
+    fn look_again(self: &Rc<Self>) {
+        self.since.set(js_sys::Date::now());
+        self.stage.set(Stage::Finding(false));
+        self.knock();
+    }
+
+    /// The player chose a seat.
+    fn claim(self: &Rc<Self>, seat: &Seat) {
+        self.stage.set(Stage::Taking(seat.name.clone()));
+        if let Some(c) = self.channel.borrow().clone() {
+            c.say(Signal::Claim { seat: seat.colour });
+        }
+    }
+
+    /// The host's offer for this device: answered through the relays; the channel opens.
+    #[allow(clippy::too_many_arguments)]
+    fn offered(self: &Rc<Self>, secret: &str, seat: Colour, token: u64, round: u32, ice: Vec<String>, sdp: String) {
+        if self.round.get() == Some(round) {
+            return;
+        }
+        self.round.set(Some(round));
+        let tag = storage::net_seat(secret).filter(|s| s.0 == seat).map_or(self.tag.get(), |s| s.2);
+        storage::set_net_seat(secret, Some((seat, token, tag)));
+        // The same seat again keeps the lines of the log it has.
+        let same = { let r = self.remote.borrow(); r.seat() == seat && r.table().is_some() };
+        if !same {
+            *self.remote.borrow_mut() = Remote::new(tag, seat, token);
+        }
+        if let Some(p) = self.peer.borrow_mut().take() {
+            p.close();
+        }
+        if !matches!(self.stage.get_untracked(), Stage::Lost) {
+            self.stage.set(Stage::Joining);
+        }
+        let me = self.clone();
+        leptos::task::spawn_local(async move {
+            let on = {
+                let me = me.clone();
+                move |ev| me.heard(ev)
+            };
+            match Peer::answer(&ice, &sdp, on).await {
+                Ok((peer, _)) if me.closed.get() => peer.close(),
+                Ok((peer, answer)) => {
+                    *me.peer.borrow_mut() = Some(Rc::new(peer));
+                    if let Some(c) = me.channel.borrow().clone() {
+                        c.say(Signal::Answer { seat: Some(seat), round, sdp: answer });
+                    }
+                }
+                Err(why) => me.stage.set(Stage::Failed(tr!(NetInviteBad, why = peer_error(why)))),
+            }
+        });
+        // No channel in a while: ask again.
+        let me = self.clone();
+        leptos::prelude::set_timeout(
+            move || {
+                if me.round.get() == Some(round) && matches!(me.stage.get_untracked(), Stage::Joining | Stage::Lost) {
+                    me.round.set(None);
+                    if me.stage.get_untracked() == Stage::Joining {
+                        me.stage.set(Stage::Finding(true));
+                    }
+                    me.knock();
+                }
+            },
+            std::time::Duration::from_millis(JOIN_MS),
+        );
+    }
+
     fn send_raw(&self, bytes: &[u8]) {
         if let Some(p) = self.peer.borrow().as_ref() {
             p.send(bytes);
@@ -199,10 +400,62 @@ impl FriendNet {
     }
 }
 
+impl FriendNet {
+    /// A friend's device that came with an invite (`packed`) or the table link (`table`).
+    fn new(ctx: Ctx, invite: String, table: Option<String>, stage: RwSignal<Stage>) -> FriendNet {
+        FriendNet {
+            ctx,
+            remote: RefCell::new(Remote::new(0, Colour::Red, 0)),
+            peer: RefCell::new(None),
+            invite,
+            closed: std::cell::Cell::new(false),
+            table,
+            channel: RefCell::new(None),
+            tag: std::cell::Cell::new(0),
+            round: std::cell::Cell::new(None),
+            since: std::cell::Cell::new(js_sys::Date::now()),
+            knocking: std::cell::Cell::new(false),
+            stage,
+        }
+    }
+}
+
+/// Sits down at the table of the link's secret `secret` (base64url), found through `relays`:
+/// the seat this device had there, or one the player chooses.
+pub fn start_table(ctx: Ctx, secret: String, relays: Vec<String>) -> Rc<FriendNet> {
+    let stage = RwSignal::new(Stage::Finding(false));
+    let net = Rc::new(FriendNet::new(ctx, String::new(), Some(secret.clone()), stage));
+    crate::ui::ctx::set_net(net.clone());
+    let Some(bytes) = crate::app::share::base64url_decode(&secret).ok().filter(|b| b.len() == 16) else {
+        stage.set(Stage::Failed(tr!(String TableLinkBad)));
+        return net;
+    };
+    if !super::relay::available() {
+        stage.set(Stage::Failed(tr!(String TableRelayUnavailable)));
+        return net;
+    }
+    let me = net.clone();
+    leptos::task::spawn_local(async move {
+        let on = {
+            let me = me.clone();
+            move |h| me.heard_relay(h)
+        };
+        match Channel::open(&bytes, &relays, on).await {
+            Some(c) if me.closed.get() => c.close(),
+            Some(c) => {
+                *me.channel.borrow_mut() = Some(c);
+                me.knock();
+            }
+            None => stage.set(Stage::Failed(tr!(String TableRelayUnavailable))),
+        }
+    });
+    net
+}
+
 /// Joins the game of the invite in `packed` (the part after `#join=`).
 pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
     let stage = RwSignal::new(Stage::Answering);
-    let net = Rc::new(FriendNet { ctx, remote: RefCell::new(Remote::new(0, crate::engine::Colour::Red, 0)), peer: RefCell::new(None), invite: packed.clone(), closed: std::cell::Cell::new(false), stage });
+    let net = Rc::new(FriendNet::new(ctx, packed.clone(), None, stage));
     let me = net.clone();
     leptos::task::spawn_local(async move {
         let invite = match super::unpack(&packed).await.ok_or(crate::app::net::invite::LinkError::Garbled).and_then(|b| Invite::decode(&b)) {
@@ -238,14 +491,23 @@ pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
     net
 }
 
-/// The friend's page before and around the table: answering, the reply to send, joining, a
-/// lost connection.
+/// The friend's page before and around the table: finding the table and choosing a seat, or
+/// answering an invite and the reply to send; joining; who this device is at the table; a lost
+/// connection.
 #[component]
-pub fn FriendScreen(stage: RwSignal<Stage>) -> impl IntoView {
+pub fn FriendScreen(net: Rc<FriendNet>) -> impl IntoView {
+    let stage = net.stage;
+    let ctx = net.ctx;
     let copied = RwSignal::new(None::<String>);
+    let net = StoredValue::new_local(net);
     move || match stage.get() {
         Stage::Playing => ().into_any(),
-        Stage::Lost => view! { <p class="net-lost notice" role="alert" data-net-lost="">{tr!(NetLost)}</p> }.into_any(),
+        Stage::Lost => view! {
+            <p class="net-lost notice" role="alert" data-net-lost="">
+                {if net.with_value(|n| n.table.is_some()) { tr!(String RelayBack) } else { tr!(String NetLost) }}
+            </p>
+        }
+        .into_any(),
         s => view! {
             <div class="start net-join" data-join="">
                 <h1>"Löwenherz"</h1>
@@ -268,6 +530,35 @@ pub fn FriendScreen(stage: RwSignal<Stage>) -> impl IntoView {
                     }
                     Stage::Joining => view! { <p role="status" data-joining="">{tr!(NetConnecting)}</p> }.into_any(),
                     Stage::Failed(why) => view! { <p class="notice" role="alert" data-join-failed="">{why}</p> }.into_any(),
+                    Stage::Finding(long) => view! {
+                        <p role="status" data-finding="">{tr!(TableFinding)}</p>
+                        {long.then(|| view! { <p class="hint" data-no-host="">{tr!(TableNoHost)}</p> })}
+                    }.into_any(),
+                    Stage::Choose(seats) => {
+                        let none = !seats.iter().any(|s| s.free);
+                        view! {
+                            <h3>{tr!(TableChoose)}</h3>
+                            {move || ctx.notice.get().map(|n| view! { <p class="notice" role="alert">{n}</p> })}
+                            <ul class="net-seats" data-seat-picker="">
+                                {seats.into_iter().map(|seat| {
+                                    let c = seat.colour;
+                                    let pick = seat.clone();
+                                    view! {
+                                        <li class="net-seat" data-pick-seat=c.name()>
+                                            <div class="row"><crate::ui::widgets::Emblem colour=c/><b>{seat.name.clone()}</b></div>
+                                            {if seat.free {
+                                                view! { <button type="button" class="primary" data-take-seat=c.name() on:click=move |_| net.with_value(|n| n.claim(&pick))>{tr!(TableFree)}</button> }.into_any()
+                                            } else {
+                                                view! { <span class="hint">{tr!(TableTaken)}</span> }.into_any()
+                                            }}
+                                        </li>
+                                    }
+                                }).collect_view()}
+                            </ul>
+                            {none.then(|| view! { <p class="hint">{tr!(TableNoSeat)}</p> })}
+                        }.into_any()
+                    }
+                    Stage::Taking(name) => view! { <p role="status" data-taking="">{tr!(TableTaking, name = name)}</p> }.into_any(),
                     Stage::Playing | Stage::Lost => ().into_any(),
                 }}
             </div>

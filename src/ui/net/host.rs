@@ -3,7 +3,9 @@
 //! panel — an invite per friend's seat (link, copy, QR), where their reply goes, who is
 //! connected, a computer standing in for a friend who is away, and the connection helpers.
 
+use super::relay::{self, Channel, Heard};
 use super::rtc::{Event, Peer};
+use crate::app::net::signal::{SeatInfo, SeatRefusal, Signal};
 use super::{link_error, pack, unpack, Qr};
 use crate::app::net::host::Host;
 use crate::app::net::invite::{packed_part, Invite, Reply};
@@ -15,8 +17,10 @@ use crate::engine::{Colour, IllegalMove};
 use crate::tr;
 use crate::ui::ctx::{Ctx, Net};
 use crate::ui::storage;
+use js_sys::Reflect;
 use leptos::prelude::*;
 use std::cell::RefCell;
+use wasm_bindgen::JsCast;
 use std::rc::Rc;
 
 /// Refused messages in a row after which a friend's link is closed.
@@ -25,6 +29,20 @@ const MAX_STRIKES: u32 = 12;
 const DEFAULT_ICE: &str = "stun:stun.l.google.com:19302";
 /// The channel an open host page listens on for replies opened in the same browser.
 pub const REPLIES: &str = "loewenherz-net-replies";
+/// How long a seat claimed through a relay is kept for the device that claimed it before it
+/// joins (another device asking meanwhile is told it is taken).
+const CLAIM_MS: f64 = 30_000.0;
+/// How long the host waits for a relay before offering the invite-and-reply exchange.
+const RELAY_WAIT_MS: u64 = 6000;
+
+/// The relays this host uses (its panel's list; the public defaults until it was changed;
+/// none when turned off).
+pub fn host_relays() -> Vec<String> {
+    match storage::net_relays() {
+        Some(text) => relay::parse_relays(&text),
+        None => relay::DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect(),
+    }
+}
 
 /// The ICE servers new invites use (the host's settings, a line each: an address, and for a
 /// TURN server its user name and password after it; none: one local network).
@@ -46,6 +64,34 @@ struct Link {
     round: u32,
     peer: Option<Rc<Peer>>,
     joined: bool,
+    /// The device the current invite went to through the relays (`None`: a link to send).
+    device: Option<u64>,
+    /// A device that claimed the seat through the relays, and when.
+    claimed: Option<(u64, f64)>,
+    /// A friend sat down here since this page hosts the game: the seat is nobody else's.
+    taken: bool,
+}
+
+impl Link {
+    fn new(seat: Colour, token: u64) -> Link {
+        Link { seat, token, round: 0, peer: None, joined: false, device: None, claimed: None, taken: false }
+    }
+
+    /// True when no friend has it or is taking it: a device opening the table link may.
+    fn free(&self, device: u64, now: f64) -> bool {
+        !self.taken && !self.claimed.is_some_and(|(d, t)| d != device && now - t < CLAIM_MS)
+    }
+}
+
+/// How the relays stand on the host's device.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Relays {
+    /// Connecting (none answered yet).
+    Connecting,
+    /// This many relays are connected.
+    Up(usize),
+    /// None: the invite-and-reply exchange is the way, and why.
+    Down(String),
 }
 
 /// What the friends' panel shows of a seat.
@@ -70,6 +116,12 @@ pub struct HostNet {
     open: RwSignal<bool>,
     /// Remote play ended on this page (the replies of other tabs are no longer taken).
     closed: std::cell::Cell<bool>,
+    /// The table link's secret (base64url).
+    secret: String,
+    /// The devices of the table talking through relays.
+    relay: RefCell<Option<Rc<Channel>>>,
+    /// How the relays stand.
+    relays: RwSignal<Relays>,
 }
 
 impl Net for HostNet {
@@ -100,6 +152,9 @@ impl Net for HostNet {
 
     fn close(&self) {
         self.closed.set(true);
+        if let Some(c) = self.relay.borrow_mut().take() {
+            c.close();
+        }
         for l in self.links.borrow_mut().iter_mut() {
             if let Some(p) = l.peer.take() {
                 p.close();
@@ -198,6 +253,12 @@ impl HostNet {
 
     /// Makes a new invite for a friend's seat (the link before it no longer connects).
     fn invite(self: &Rc<Self>, seat: Colour) {
+        self.invite_to(seat, None);
+    }
+
+    /// Makes a new invite for a friend's seat, sent through the relays to device `to` if given
+    /// (its link is shown too: whichever answers first sits down).
+    fn invite_to(self: &Rc<Self>, seat: Colour, to: Option<u64>) {
         let round = storage::fresh_seed() as u32;
         let token = {
             let mut links = self.links.borrow_mut();
@@ -210,6 +271,7 @@ impl HostNet {
                 self.host.borrow_mut().disconnected(seat);
             }
             l.round = round;
+            l.device = to;
             l.token
         };
         self.set_row(seat, |r| {
@@ -226,6 +288,9 @@ impl HostNet {
             match Peer::offer(&ice, on).await {
                 Ok((peer, offer)) => {
                     let tag = me.host.borrow().tag();
+                    if let Some(to) = to {
+                        me.say(Signal::Offer { to, seat: Some((seat, token)), round, ice: ice.clone(), sdp: offer.clone() });
+                    }
                     let invite = Invite { tag, seat, token, round, ice, offer };
                     let link = match pack(&invite.encode()).await {
                         Some(p) => format!("{}#join={p}", crate::ui::page::base_url()),
@@ -278,6 +343,8 @@ impl HostNet {
                 if got.seat == Some(seat) && !joined {
                     if let Some(l) = self.links.borrow_mut().iter_mut().find(|l| l.seat == seat && l.round == round) {
                         l.joined = true;
+                        l.taken = true;
+                        l.claimed = None;
                     }
                     self.set_row(seat, |r| r.status = None);
                 }
@@ -302,12 +369,131 @@ impl HostNet {
         }
     }
 
-    /// A friend's link is gone (`why`): a new invite is made at once and the panel opens on it.
+    /// A friend's link is gone (`why`): a new invite is made at once (the friend's device comes
+    /// back through the relays by itself; the panel's button shows a badge, the panel stays as
+    /// it is).
     fn dropped(self: Rc<Self>, seat: Colour, why: String) {
         self.invite(seat);
         self.set_row(seat, |r| r.status = Some(why));
-        self.open.set(true);
         self.after();
+    }
+
+    /// Says `body` to the table's devices through the relays (nothing without relays).
+    fn say(&self, body: Signal) {
+        if let Some(c) = self.relay.borrow().clone() {
+            c.say(body);
+        }
+    }
+
+    /// The table link: the one link friends open to sit down (its secret only in the `#` part).
+    pub fn table_link(&self) -> String {
+        let relays = host_relays();
+        let defaults: Vec<String> = relay::DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect();
+        let extra = if relays == defaults { String::new() } else { format!("&relays={}", String::from(js_sys::encode_uri_component(&relays.join(",")))) };
+        format!("{}#table={}{extra}", crate::ui::page::base_url(), self.secret)
+    }
+
+    /// Joins the table's room on the relays (again, after the list changed).
+    fn start_relays(self: &Rc<Self>) {
+        if let Some(c) = self.relay.borrow_mut().take() {
+            c.close();
+        }
+        let relays = host_relays();
+        if relays.is_empty() {
+            return self.relays.set(Relays::Down(tr!(String TableRelayOffWhy)));
+        }
+        if !relay::available() {
+            return self.relays.set(Relays::Down(tr!(String TableRelayUnavailable)));
+        }
+        self.relays.set(Relays::Connecting);
+        let Some(secret) = crate::app::share::base64url_decode(&self.secret).ok() else { return };
+        let me = self.clone();
+        leptos::task::spawn_local(async move {
+            let on = {
+                let me = me.clone();
+                move |h| me.heard_relay(h)
+            };
+            match Channel::open(&secret, &relays, on).await {
+                Some(c) if !me.closed.get() => *me.relay.borrow_mut() = Some(c),
+                Some(c) => c.close(),
+                None => me.relays.set(Relays::Down(tr!(String TableRelayUnavailable))),
+            }
+        });
+        // No relay answered in a while: the exchange by hand is offered, with why.
+        let me = self.clone();
+        leptos::prelude::set_timeout(
+            move || {
+                if !me.closed.get() && me.relays.get_untracked() == Relays::Connecting {
+                    me.relays.set(Relays::Down(tr!(RelayNoAnswer, seconds = RELAY_WAIT_MS / 1000)));
+                }
+            },
+            std::time::Duration::from_millis(RELAY_WAIT_MS),
+        );
+    }
+
+    fn heard_relay(self: &Rc<Self>, h: Heard) {
+        if self.closed.get() {
+            return;
+        }
+        match h {
+            Heard::Relays(0) if matches!(self.relays.get_untracked(), Relays::Up(_)) => self.relays.set(Relays::Down(tr!(String TableRelayLost))),
+            Heard::Relays(0) => {}
+            Heard::Relays(n) => self.relays.set(Relays::Up(n)),
+            Heard::Refused(why) => web_sys::console::warn_1(&format!("relay message refused: {why:?}").into()),
+            Heard::Said(e) => self.signal(e.from, e.body),
+        }
+    }
+
+    /// What a device of the table said through the relays.
+    fn signal(self: &Rc<Self>, from: u64, body: Signal) {
+        let now = js_sys::Date::now();
+        match body {
+            Signal::Knock { seat: None } => {
+                let (tag, edition) = (self.host.borrow().tag(), self.host.borrow().session().edition());
+                let links = self.links.borrow();
+                let seats = self.rows.with_untracked(|rows| {
+                    rows.iter().map(|r| SeatInfo { colour: r.colour, name: r.name.clone(), free: links.iter().any(|l| l.seat == r.colour && l.free(from, now)) }).collect()
+                });
+                drop(links);
+                self.say(Signal::Seats { to: from, tag, edition, seats });
+            }
+            Signal::Knock { seat: Some((seat, token)) } => {
+                if self.links.borrow().iter().any(|l| l.seat == seat && l.token == token) {
+                    self.invite_to(seat, Some(from));
+                } else {
+                    self.say(Signal::Refused { to: from, why: SeatRefusal::BadToken });
+                }
+            }
+            Signal::Claim { seat } => {
+                let verdict = match self.links.borrow_mut().iter_mut().find(|l| l.seat == seat) {
+                    None => Err(SeatRefusal::NoSuchSeat),
+                    Some(l) if !l.free(from, now) => Err(SeatRefusal::Taken),
+                    Some(l) => {
+                        l.claimed = Some((from, now));
+                        Ok(())
+                    }
+                };
+                match verdict {
+                    Ok(()) => self.invite_to(seat, Some(from)),
+                    Err(why) => self.say(Signal::Refused { to: from, why }),
+                }
+            }
+            Signal::Answer { seat, round, sdp } => {
+                let peer = self.links.borrow().iter().find(|l| Some(l.seat) == seat && l.round == round && l.device == Some(from)).and_then(|l| l.peer.clone());
+                if let Some(p) = peer.filter(|p| !p.answered()) {
+                    let me = self.clone();
+                    let seat = seat.unwrap_or(Colour::Red);
+                    leptos::task::spawn_local(async move {
+                        match p.accept(&sdp).await {
+                            Ok(()) => me.connecting(seat),
+                            Err(why) => me.set_row(seat, |r| r.status = Some(tr!(NetReplyBad, why = peer_error(why)))),
+                        }
+                    });
+                }
+            }
+            // What only a host says, or a watcher (not on this topic).
+            _ => {}
+        }
     }
 
     /// A reply pasted here or opened in another tab of this browser; `Err` says why it can't
@@ -341,7 +527,7 @@ impl HostNet {
     fn add_friend(self: &Rc<Self>, seat: Colour) {
         let token = fresh_token();
         self.host.borrow_mut().add_remote(seat, token);
-        self.links.borrow_mut().push(Link { seat, token, round: 0, peer: None, joined: false });
+        self.links.borrow_mut().push(Link::new(seat, token));
         self.remember();
         self.invite(seat);
         self.after();
@@ -363,10 +549,17 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
         ctx,
         id: id.to_string(),
         host: RefCell::new(host),
-        links: RefCell::new(seats.iter().map(|&(seat, token)| Link { seat, token, round: 0, peer: None, joined: false }).collect()),
+        links: RefCell::new(seats.iter().map(|&(seat, token)| Link::new(seat, token)).collect()),
         rows: RwSignal::new(Vec::new()),
         open: RwSignal::new(true),
         closed: std::cell::Cell::new(false),
+        secret: storage::net_table(id).unwrap_or_else(|| {
+            let s = crate::app::share::base64url_encode(&relay::fresh_secret());
+            storage::set_net_table(id, &s);
+            s
+        }),
+        relay: RefCell::new(None),
+        relays: RwSignal::new(Relays::Connecting),
     });
     net.remember();
     crate::ui::ctx::set_net(net.clone());
@@ -374,6 +567,7 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
     for (seat, _) in seats {
         net.invite(seat);
     }
+    net.start_relays();
     listen_for_replies(net.clone());
     Ok(net)
 }
@@ -411,6 +605,12 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
     let net = StoredValue::new_local(net);
     let waiting = Memo::new(move |_| rows.with(|rs| rs.iter().filter(|r| r.presence == (Presence::Remote { connected: false })).count()));
     let ice = RwSignal::new(ice_servers().join("\n"));
+    let relays = net.with_value(|n| n.relays);
+    // The invites by hand: asked for, or the relays can't be had.
+    let asked_by_hand = RwSignal::new(false);
+    let by_hand = move || asked_by_hand.get() || matches!(relays.get(), Relays::Down(_));
+    let relay_list = RwSignal::new(host_relays().join("\n"));
+    let link_version = RwSignal::new(0u32);
     // What is pasted for each seat lives as long as the panel: the rows are drawn anew whenever
     // any seat changes (another friend joining), and a reply pasted meanwhile must not be lost.
     let drafts = StoredValue::new(Vec::<(Colour, String)>::new());
@@ -437,7 +637,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
             <li class="net-seat" data-net-seat=c.name() data-presence=match r.presence { Presence::Here => "here", Presence::Computer => "computer", Presence::Remote { connected: true } => "connected", Presence::Remote { connected: false } => "away" }>
                 <div class="row"><crate::ui::widgets::Emblem colour=c/><b>{name.clone()}</b>" · "<span>{state}</span></div>
                 {r.status.clone().map(|s| view! { <p class="notice" role="status" data-net-status=c.name()>{s}</p> })}
-                {(r.presence == Presence::Remote { connected: false }).then(|| match r.invite.clone() {
+                {(r.presence == Presence::Remote { connected: false } && by_hand()).then(|| match r.invite.clone() {
                     Some(link) => {
                         let for_copy = link.clone();
                         view! {
@@ -492,7 +692,43 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                 <button type="button" class="x close" aria-label=tr!(ScreenClose) data-close="" on:click=move |_| open.set(false)>"×"</button>
                 <h2>{tr!(NetPanelTitle)}</h2>
                 <p class="hint">{tr!(NetDealer)}</p>
+                {move || {
+                    link_version.track();
+                    let link = net.with_value(|n| n.table_link());
+                    view! { <TableLink link=link/> }
+                }}
+                <p class="hint" role="status" data-relays=move || match relays.get() { Relays::Connecting => "connecting", Relays::Up(_) => "up", Relays::Down(_) => "down" }>
+                    {move || match relays.get() {
+                        Relays::Connecting => tr!(String RelayConnecting),
+                        Relays::Up(n) => tr!(TableRelaysUp, n = n),
+                        Relays::Down(why) => why,
+                    }}
+                </p>
+                {move || (!by_hand()).then(|| view! {
+                    <button type="button" data-by-hand="" on:click=move |_| asked_by_hand.set(true)>{tr!(TableByHand)}</button>
+                })}
+                {move || by_hand().then(|| view! { <p class="hint">{tr!(TableByHandHint)}</p> })}
                 <ul class="net-seats">{move || rows.get().into_iter().map(seat).collect_view()}</ul>
+                <details class="more" data-relay-settings="">
+                    <summary>{tr!(RelayList)}</summary>
+                    <p class="hint">{tr!(RelayListHint)}</p>
+                    <textarea rows="3" data-relay-list="" prop:value=move || relay_list.get() on:input=move |ev| relay_list.set(event_target_value(&ev))></textarea>
+                    <div class="row">
+                        <button type="button" data-relay-save="" on:click=move |_| {
+                            let list = relay::parse_relays(&relay_list.get_untracked());
+                            storage::set_net_relays(&list.join("\n"));
+                            relay_list.set(list.join("\n"));
+                            net.with_value(|n| n.start_relays());
+                            link_version.update(|v| *v += 1);
+                        }>{tr!(RelaySave)}</button>
+                        <button type="button" data-relay-off="" on:click=move |_| {
+                            storage::set_net_relays("");
+                            relay_list.set(String::new());
+                            net.with_value(|n| n.start_relays());
+                            link_version.update(|v| *v += 1);
+                        }>{tr!(RelayOff)}</button>
+                    </div>
+                </details>
                 <details class="more" data-ice="">
                     <summary>{tr!(NetIce)}</summary>
                     <p class="hint">{tr!(NetIceHint)}</p>
@@ -501,5 +737,44 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                 </details>
             </div>
         })}
+    }
+}
+
+/// The one link of the table: copy, share (where the browser can), QR code.
+#[component]
+fn TableLink(link: String) -> impl IntoView {
+    let copied = RwSignal::new(None::<String>);
+    let can_share = web_sys::window().is_some_and(|w| Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false));
+    let (for_copy, for_share) = (link.clone(), link.clone());
+    view! {
+        <section class="net-table-link" data-table-section="">
+            <h3>{tr!(RelayTableLink)}</h3>
+            <p class="hint">{tr!(TableHint)}</p>
+            <input class="link" readonly="" value=link.clone() data-table-link="" aria-label=tr!(RelayTableLink)/>
+            <div class="row">
+                <button type="button" class="primary" data-copy-table="" on:click=move |_| crate::ui::page::copy(for_copy.clone(), copied)>{tr!(TableCopy)}</button>
+                {can_share.then(|| view! {
+                    <button type="button" data-share-table="" on:click=move |_| share(&for_share)>{tr!(RelayShare)}</button>
+                })}
+                {move || copied.get().map(|m| view! { <span class="hint">{m}</span> })}
+            </div>
+            <Qr text=link label=tr!(String RelayTableLink)/>
+        </section>
+    }
+}
+
+/// The system's share sheet with `link` (a browser without one never shows the button).
+fn share(link: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let data = js_sys::Object::new();
+    let _ = Reflect::set(&data, &"title".into(), &"Löwenherz".into());
+    let _ = Reflect::set(&data, &"url".into(), &link.into());
+    if let Ok(f) = Reflect::get(&w.navigator(), &"share".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) {
+        // A share the player dismissed rejects: nothing to say.
+        if let Ok(p) = f.call1(&w.navigator(), &data).and_then(|p| p.dyn_into::<js_sys::Promise>()) {
+            leptos::task::spawn_local(async move {
+                let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+            });
+        }
     }
 }

@@ -13,6 +13,7 @@
 mod friend;
 mod host;
 mod qr;
+mod relay;
 mod rtc;
 
 use super::ctx::Ctx;
@@ -48,6 +49,9 @@ pub enum Link {
     Join(String),
     /// A friend's reply, for the host's page.
     Reply(String),
+    /// Sit down at a table found through relays: the link's secret, and the relays if the link
+    /// names them (else this device's list, or the public defaults).
+    Table(String, Option<String>),
 }
 
 impl Link {
@@ -60,6 +64,11 @@ impl Link {
             "host" => Some(Link::Host(value)),
             "join" => Some(Link::Join(value)),
             "reply" => Some(Link::Reply(value)),
+            "table" => {
+                let (secret, rest) = value.split_once('&').unwrap_or((&value, ""));
+                let relays = rest.split('&').find_map(|p| p.strip_prefix("relays=")).and_then(|r| js_sys::decode_uri_component(r).ok()).map(String::from);
+                Some(Link::Table(secret.to_string(), relays))
+            }
             _ => None,
         }
     }
@@ -69,6 +78,8 @@ impl Link {
             Link::Host(v) => format!("host={v}"),
             Link::Join(v) => format!("join={v}"),
             Link::Reply(v) => format!("reply={v}"),
+            Link::Table(secret, None) => format!("table={secret}"),
+            Link::Table(secret, Some(r)) => format!("table={secret}&relays={}", String::from(js_sys::encode_uri_component(r))),
         }
     }
 }
@@ -163,6 +174,18 @@ pub fn open(ctx: Ctx, link: Link) {
             FRIEND.with(|f| *f.borrow_mut() = Some(net));
             ctx.net.set(Shown::Friend);
         }
+        Link::Table(secret, relays) => {
+            stop(ctx);
+            ctx.show(None);
+            super::page::set_hash(&Link::Table(secret.clone(), relays.clone()).hash());
+            let relays = match relays {
+                Some(list) => relay::parse_relays(&list),
+                None => host::host_relays(),
+            };
+            let net = owned(|| friend::start_table(ctx, secret, relays));
+            FRIEND.with(|f| *f.borrow_mut() = Some(net));
+            ctx.net.set(Shown::Friend);
+        }
         Link::Reply(packed) => match HOST.with(|h| h.borrow().clone()) {
             // This tab hosts: the reply is its own.
             Some(net) => {
@@ -198,7 +221,7 @@ pub fn follow_links(ctx: Ctx) {
         let busy = match &link {
             Link::Reply(_) => false,
             Link::Host(id) => ctx.shown_id().is_some_and(|shown| shown != *id) || ctx.net.get_untracked() == Shown::Friend,
-            Link::Join(_) => ctx.shown_id().is_some() || ctx.net.get_untracked() == Shown::Friend,
+            Link::Join(_) | Link::Table(..) => ctx.shown_id().is_some() || ctx.net.get_untracked() == Shown::Friend,
         };
         if busy { asked.set(Some(link)) } else { open(ctx, link) }
     });
@@ -248,7 +271,7 @@ pub fn NetPage() -> impl IntoView {
                 let playing = Memo::new(move |_| matches!(stage.get(), friend::Stage::Playing | friend::Stage::Lost) && ctx.table.with(Option::is_some));
                 view! {
                     {move || playing.get().then(|| view! { <super::Root/> })}
-                    <friend::FriendScreen stage=stage/>
+                    <friend::FriendScreen net=net/>
                 }
                 .into_any()
             }
@@ -275,7 +298,7 @@ pub fn NetPage() -> impl IntoView {
                             // The address goes back to the game still shown.
                             let back = match ctx.net.get_untracked() {
                                 Shown::Host => HOST.with(|h| h.borrow().as_ref().map(|n| Link::Host(n.id().to_string()).hash())),
-                                Shown::Friend => FRIEND.with(|f| f.borrow().as_ref().map(|n| Link::Join(n.invite().to_string()).hash())),
+                                Shown::Friend => FRIEND.with(|f| f.borrow().as_ref().map(|n| n.link().hash())),
                                 _ => ctx.shown_id().map(|id| format!("game={id}")),
                             };
                             super::page::set_hash(&back.unwrap_or_default());
