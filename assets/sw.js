@@ -1,9 +1,13 @@
-// Löwenherz service worker: precaches the whole game so it runs offline.
+// Löwenherz service worker: precaches the game so it runs offline. The computer players'
+// worker (bot-worker*) is code a visit without computers never runs: it is cached when a page
+// first fetches it, not before.
 // scripts/sw-precache.mjs (a Trunk post_build hook) fills in VERSION and
 // PRECACHE for every build; the copy in assets/ is only the template.
 const VERSION = "__LOEWENHERZ_BUILD_HASH__";
 const PRECACHE = ["__LOEWENHERZ_PRECACHE__"];
 const PREFIX = "loewenherz-";
+// Trunk's content-hashed file names (name-<16 hex>.ext or _bg.wasm).
+const HASHED = /-[0-9a-f]{16}(?:_bg)?\.[a-z0-9]+$/;
 const CACHE = PREFIX + VERSION;
 
 // Every URL is relative to this worker, so the game works under any sub-path.
@@ -14,9 +18,12 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      // Past the HTTP cache: the computer players' worker (bot-worker*) has unhashed names, and
-      // a stale copy must not land in a new build's cache.
-      .then((cache) => cache.addAll(PRECACHE.map((p) => new Request(new URL(p, BASE).href, { cache: "reload" }))))
+      // A hashed name (Trunk's) is always the right file: the copy the page just downloaded,
+      // from the HTTP cache, is taken, so nothing is downloaded twice. Other names are
+      // revalidated (a stale copy must not land in a new build's cache; unchanged costs a 304).
+      .then((cache) =>
+        cache.addAll(PRECACHE.map((p) => new Request(new URL(p, BASE).href, { cache: HASHED.test(p) ? "default" : "no-cache" }))),
+      )
       .then(() => self.skipWaiting()),
   );
 });
@@ -51,11 +58,18 @@ self.addEventListener("fetch", (event) => {
     return;
   }
 
-  // Assets: Trunk hashes their names, so the cached copy is always right.
+  // Assets: Trunk hashes their names, so the cached copy is always right. One not precached
+  // (the computer players' worker) is kept once fetched, for the next time offline.
   event.respondWith(
-    caches
-      .open(CACHE)
-      .then((c) => c.match(req, { ignoreSearch: true }))
-      .then((hit) => hit || fetch(req)),
+    caches.open(CACHE).then((c) =>
+      c.match(req, { ignoreSearch: true }).then(
+        (hit) =>
+          hit ||
+          fetch(req).then((res) => {
+            if (res.ok && new URL(req.url).pathname.includes("bot-worker")) c.put(req, res.clone());
+            return res;
+          }),
+      ),
+    ),
   );
 });

@@ -7,6 +7,7 @@
 //   usage: node scripts/load-timing.mjs [dist-dir]     (default: dist/)
 //          LOAD_TIMING_RUNS=7 node scripts/load-timing.mjs
 //          LOAD_TIMING_MODES=compressed node scripts/load-timing.mjs   (or "plain"; default both)
+//          LOAD_TIMING_WHO=friend node scripts/load-timing.mjs     (or "player"; default both)
 //
 // THIS IS A MEASUREMENT, NEVER A CI ASSERTION: run it on a quiet machine and compare runs
 // only on the same machine.
@@ -30,6 +31,13 @@
 // Also reported: the bytes that crossed the network during the visit (the proxy's count, all
 // requests of the page and its service worker up to the marker).
 //
+// A friend's visit (issue 33): a host's page (another browser, unthrottled, straight to the
+// server) hosts a Classic game with a friend's seat through a relay on this machine
+// (scripts/relay.mjs); the friend's phone opens the table link cold through the shaping proxy,
+// the script taps the free seat the moment the seat picker shows it, and the time is from
+// navigation start to the first frame of the shared table (`[data-you-are]` in its top bar).
+// The relay and WebRTC traffic go straight over loopback (unshaped: a few kB).
+//
 // The runs alternate between the two servers (plain, compressed, plain, …) so that a busy
 // moment of the machine does not land on one of them only. Median and range per case.
 import { existsSync } from "node:fs";
@@ -38,6 +46,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchBrowser } from "../tests/e2e/browser.mjs";
 import { startServer } from "../tests/e2e/server.mjs";
+import { startRelay } from "./relay.mjs";
 
 const USAGE = "usage: node scripts/load-timing.mjs [dist-dir]   (default: dist/; LOAD_TIMING_RUNS, LOAD_TIMING_MODES)";
 const LINK = "?game=classic&players=red,yellow,purple&seed=1";
@@ -66,6 +75,12 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
   process.exit(2);
 }
 const MODES = (process.env.LOAD_TIMING_MODES || "plain,compressed").split(",");
+const WHO = (process.env.LOAD_TIMING_WHO || "player,friend").split(",");
+if (WHO.some((w) => w !== "player" && w !== "friend")) {
+  console.error("LOAD_TIMING_WHO: player, friend or both (comma-separated)");
+  process.exit(2);
+}
+const FRIEND_MARKER = "[data-you-are]";
 if (MODES.some((m) => m !== "plain" && m !== "compressed")) {
   console.error("LOAD_TIMING_MODES: plain, compressed or both (comma-separated)");
   process.exit(2);
@@ -136,9 +151,9 @@ function shapingProxy(targetPort, { rttMs, downBitsPerS, upBitsPerS }) {
 // ---- One visit ----
 
 // Installed before the page's scripts: notes the frame that paints the first marker.
-const OBSERVE = `(() => {
+const observe = (marker) => `(() => {
   const seen = () => {
-    if (window.__loadMarker !== undefined || !document.querySelector(${JSON.stringify(MARKER)})) return false;
+    if (window.__loadMarker !== undefined || !document.querySelector(${JSON.stringify(marker)})) return false;
     window.__loadMarker = null;
     requestAnimationFrame(() => { window.__loadMarker = performance.now(); });
     return true;
@@ -147,16 +162,18 @@ const OBSERVE = `(() => {
     .observe(document, { childList: true, subtree: true });
 })();`;
 
-async function visit(context, url, proxy) {
+async function visit(context, url, proxy, { marker = MARKER, tap } = {}) {
   const page = await context.newPage();
   await page.setViewportSize(VIEWPORT);
-  await page.addInitScript(OBSERVE);
+  await page.addInitScript(observe(marker));
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const bytes0 = proxy.bytesDown() + proxy.bytesUp();
   await page.goto(url, { waitUntil: "commit" });
+  // A friend taps the free seat as soon as it shows.
+  if (tap) await page.click(tap, { timeout: 60000 });
   await page.waitForFunction(() => typeof window.__loadMarker === "number", null, { timeout: 60000, polling: 20 });
   const ms = await page.evaluate(() => window.__loadMarker);
   const bytes = proxy.bytesDown() + proxy.bytesUp() - bytes0;
@@ -173,12 +190,49 @@ async function precached(page) {
   });
 }
 
-async function run(mode) {
+/** A host's page (unthrottled, straight to the server) hosting a game with a friend's seat
+ * through `relay`; returns the table link's `#` part and a way to close it. */
+async function hostTable(srvUrl, relay) {
+  const b = await launchBrowser();
+  const page = await b.context.newPage();
+  await page.goto(srvUrl);
+  await page.evaluate((r) => {
+    localStorage.clear();
+    localStorage.setItem("loewenherz/net/ice", "");
+    localStorage.setItem("loewenherz/net/relays", r);
+  }, relay.url);
+  await page.goto(srvUrl);
+  await page.waitForSelector("[data-start]");
+  await page.selectOption("select[data-seat='1']", "friend");
+  await page.click("[data-start]");
+  await page.waitForSelector("[data-relays=up]", { timeout: 20000 });
+  const link = await page.locator("[data-table-link]").inputValue();
+  return { hash: new URL(link).hash, close: () => b.close() };
+}
+
+async function run(mode, who) {
   const srv = await startServer({ root: DIST, base: "/", compress: mode === "compressed" });
   const proxy = await shapingProxy(srv.port, NET);
-  const url = `http://127.0.0.1:${proxy.port}/${LINK}`;
+  const relay = who === "friend" ? await startRelay({ port: 0 }) : null;
+  const host = relay ? await hostTable(srv.url, relay) : null;
+  const url = host ? `http://127.0.0.1:${proxy.port}/${host.hash}` : `http://127.0.0.1:${proxy.port}/${LINK}`;
   const b = await launchBrowser({ motion: true });
   try {
+    if (host) {
+      // The friend's cold visit: the table link, a seat tapped, the first shared table.
+      const cold = await visit(b.context, url, proxy, { marker: FRIEND_MARKER, tap: "[data-take-seat]" });
+      await precached(cold.page);
+      const cache = await cold.page.evaluate(async () => {
+        let total = 0;
+        for (const name of await caches.keys()) {
+          const c = await caches.open(name);
+          for (const req of await c.keys()) total += (await (await c.match(req)).arrayBuffer()).byteLength;
+        }
+        return total;
+      });
+      await cold.page.close();
+      return { cold, cache };
+    }
     const cold = await visit(b.context, url, proxy);
     await precached(cold.page);
     await cold.page.close();
@@ -187,6 +241,8 @@ async function run(mode) {
     return { cold, repeat };
   } finally {
     await b.close();
+    await host?.close();
+    await relay?.close();
     await proxy.close();
     await srv.close();
   }
@@ -204,26 +260,30 @@ const kb = (b) => (b / 1000).toFixed(1);
 
 console.log(
   `phone profile: CPU ${CPU_SLOWDOWN}× slower; network ${NET.rttMs} ms RTT, ${NET.downBitsPerS / 1e6} Mbit/s down, ` +
-    `${NET.upBitsPerS / 1e6} Mbit/s up (shaping proxy); ${RUNS} runs per server; marker: first frame with ${MARKER} after ${LINK}`,
+    `${NET.upBitsPerS / 1e6} Mbit/s up (shaping proxy); ${RUNS} runs per server; a player: first frame with ${MARKER} after ${LINK}; ` +
+    `a friend: first frame with ${FRIEND_MARKER} after the table link and a tap on a free seat`,
 );
-const results = Object.fromEntries(MODES.map((m) => [m, []]));
+const cases = WHO.flatMap((w) => MODES.map((m) => `${w} ${m}`));
+const results = Object.fromEntries(cases.map((c) => [c, []]));
 for (let i = 0; i < RUNS; i++) {
-  for (const mode of MODES) {
-    const r = await run(mode);
-    results[mode].push(r);
+  for (const c of cases) {
+    const [who, mode] = c.split(" ");
+    const r = await run(mode, who);
+    results[c].push(r);
     console.log(
-      `run ${i + 1} ${mode.padEnd(10)} cold ${secs(r.cold.ms)} s (${kb(r.cold.bytes)} kB over the network)  ` +
-        `repeat ${secs(r.repeat.ms)} s (${kb(r.repeat.bytes)} kB)`,
+      `run ${i + 1} ${c.padEnd(18)} cold ${secs(r.cold.ms)} s (${kb(r.cold.bytes)} kB over the network)  ` +
+        (r.repeat ? `repeat ${secs(r.repeat.ms)} s (${kb(r.repeat.bytes)} kB)` : `offline cache ${kb(r.cache)} kB (raw)`),
     );
   }
 }
 console.log("");
-for (const mode of MODES) {
+for (const c of cases) {
   for (const kind of ["cold", "repeat"]) {
-    const ms = results[mode].map((r) => r[kind].ms);
-    const bytes = results[mode].map((r) => r[kind].bytes);
+    if (!results[c][0][kind]) continue;
+    const ms = results[c].map((r) => r[kind].ms);
+    const bytes = results[c].map((r) => r[kind].bytes);
     console.log(
-      `${mode.padEnd(10)} ${kind.padEnd(6)} median ${secs(median(ms))} s, range ${secs(Math.min(...ms))}–${secs(Math.max(...ms))} s; ` +
+      `${c.padEnd(18)} ${kind.padEnd(6)} median ${secs(median(ms))} s, range ${secs(Math.min(...ms))}–${secs(Math.max(...ms))} s; ` +
         `${kb(median(bytes))} kB over the network`,
     );
   }

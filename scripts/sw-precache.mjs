@@ -47,7 +47,9 @@ const version = hash.digest("hex").slice(0, 16);
 
 const swPath = join(staging, SW);
 const template = readFileSync(swPath, "utf8");
-const precache = ["./", ...files.map((f) => "./" + f)];
+// The computer players' worker is cached when first used (sw.js), not precached: a visit
+// without computers never runs it.
+const precache = ["./", ...files.filter((f) => !f.startsWith("bot-worker")).map((f) => "./" + f)];
 const out = template
   .replace('"__LOEWENHERZ_BUILD_HASH__"', JSON.stringify(version))
   .replace('["__LOEWENHERZ_PRECACHE__"]', JSON.stringify(precache, null, 2));

@@ -529,7 +529,11 @@ pub fn FriendScreen(net: Rc<FriendNet>) -> impl IntoView {
                         }.into_any()
                     }
                     Stage::Joining => view! { <p role="status" data-joining="">{tr!(NetConnecting)}</p> }.into_any(),
-                    Stage::Failed(why) => view! { <p class="notice" role="alert" data-join-failed="">{why}</p> }.into_any(),
+                    Stage::Failed(why) => view! {
+                        <p class="notice" role="alert" data-join-failed="">{why}</p>
+                        <p class="hint">{tr!(TableWayOn)}</p>
+                        <button type="button" data-back-to-start="" on:click=move |_| ctx.show(None)>{tr!(NetBackToStart)}</button>
+                    }.into_any(),
                     Stage::Finding(long) => view! {
                         <p role="status" data-finding="">{tr!(TableFinding)}</p>
                         {long.then(|| view! { <p class="hint" data-no-host="">{tr!(TableNoHost)}</p> })}

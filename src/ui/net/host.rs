@@ -378,6 +378,14 @@ impl HostNet {
         self.after();
     }
 
+    /// New invites for every friend's seat not connected now (the connection helpers changed).
+    fn reinvite_waiting(self: &Rc<Self>) {
+        let waiting: Vec<Colour> = self.links.borrow().iter().filter(|l| !l.joined).map(|l| l.seat).collect();
+        for seat in waiting {
+            self.invite(seat);
+        }
+    }
+
     /// Says `body` to the table's devices through the relays (nothing without relays).
     fn say(&self, body: Signal) {
         if let Some(c) = self.relay.borrow().clone() {
@@ -733,7 +741,11 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     <summary>{tr!(NetIce)}</summary>
                     <p class="hint">{tr!(NetIceHint)}</p>
                     <textarea rows="3" data-ice-servers="" prop:value=move || ice.get() on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
-                    <button type="button" data-ice-save="" on:click=move |_| storage::set_net_ice(&ice.get_untracked())>{tr!(NetIceSave)}</button>
+                    <button type="button" data-ice-save="" on:click=move |_| {
+                        storage::set_net_ice(&ice.get_untracked());
+                        // The helpers apply at once: every friend not connected gets a new invite.
+                        net.with_value(|n| n.reinvite_waiting());
+                    }>{tr!(NetIceSave)}</button>
                 </details>
             </div>
         })}
