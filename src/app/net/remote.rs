@@ -57,7 +57,12 @@ impl Remote {
         Remote { tag, seat, token, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0 }
     }
 
-    /// The seat.
+    /// The tag of the game it joins.
+    pub fn tag(&self) -> u32 {
+        self.tag
+    }
+
+    /// The seat this device plays.
     pub fn seat(&self) -> Colour {
         self.seat
     }

@@ -94,7 +94,9 @@ pub enum Signal {
     /// to come back later), or `None` for a watcher (who has no seat and gets no token).
     /// `round` is fresh for every offer: an answer to an older one is told apart. `ice`: the
     /// connection helpers the device uses too.
-    Offer { to: u64, seat: Option<(Colour, u64)>, round: u32, ice: Vec<String>, sdp: String },
+    /// `tag`: the game's (a "Play again" at the same table is another game: a device that
+    /// comes back with an offer starts that game's table afresh).
+    Offer { to: u64, tag: u32, seat: Option<(Colour, u64)>, round: u32, ice: Vec<String>, sdp: String },
     /// Friend or watcher → host: the WebRTC answer to the offer of `round`, for a seat or
     /// (`None`) to watch.
     Answer { seat: Option<Colour>, round: u32, sdp: String },
@@ -194,9 +196,10 @@ impl Wire for Signal {
                 w.byte(2);
                 w.put(seat);
             }
-            Signal::Offer { to, seat, round, ice, sdp } => {
+            Signal::Offer { to, tag, seat, round, ice, sdp } => {
                 w.byte(3);
                 w.put(to);
+                w.put(tag);
                 w.put(seat);
                 w.put(round);
                 w.put(ice);
@@ -232,12 +235,12 @@ impl Wire for Signal {
             }
             2 => Signal::Claim { seat: r.take()? },
             3 => {
-                let (to, seat, round) = (r.take()?, r.take()?, r.take()?);
+                let (to, tag, seat, round) = (r.take()?, r.take()?, r.take()?, r.take()?);
                 let ice: Vec<String> = r.take()?;
                 if ice.len() > MAX_ICE || ice.iter().any(|u| u.len() > MAX_ICE_BYTES) {
                     return Err(WireError::BadValue);
                 }
-                Signal::Offer { to, seat, round, ice, sdp: take_sdp(r)? }
+                Signal::Offer { to, tag, seat, round, ice, sdp: take_sdp(r)? }
             }
             4 => Signal::Answer { seat: r.take()?, round: r.take()?, sdp: take_sdp(r)? },
             5 => Signal::Refused { to: r.take()?, why: r.take()? },
@@ -494,8 +497,8 @@ mod tests {
             Signal::Seats { to: ANN, tag: 0xdead_beef, edition: Edition::Classic, seats: seats.clone() },
             Signal::Seats { to: BEN, tag: 0, edition: Edition::New, seats: vec![] },
             Signal::Claim { seat: Colour::Orange },
-            Signal::Offer { to: ANN, seat: Some((Colour::Yellow, 42)), round: 7, ice: vec!["stun:stun.example.org:3478".into()], sdp: sdp() },
-            Signal::Offer { to: BEN, seat: None, round: u32::MAX, ice: vec![], sdp: String::new() },
+            Signal::Offer { to: ANN, tag: 0x5eed_7a61, seat: Some((Colour::Yellow, 42)), round: 7, ice: vec!["stun:stun.example.org:3478".into()], sdp: sdp() },
+            Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: None, round: u32::MAX, ice: vec![], sdp: String::new() },
             Signal::Answer { seat: Some(Colour::Grey), round: 7, sdp: sdp() },
             Signal::Answer { seat: None, round: 0, sdp: sdp() },
             Signal::Refused { to: ANN, why: SeatRefusal::Taken },
@@ -529,7 +532,7 @@ mod tests {
 
     #[test]
     fn bounds_hold_at_their_limit_and_refuse_past_it() {
-        let offer = |ice: Vec<String>, sdp: String| Envelope { from: ANN, seq: 1, sent_ms: T0, body: Signal::Offer { to: BEN, seat: Some((Colour::Red, u64::MAX)), round: u32::MAX, ice, sdp } };
+        let offer = |ice: Vec<String>, sdp: String| Envelope { from: ANN, seq: 1, sent_ms: T0, body: Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: Some((Colour::Red, u64::MAX)), round: u32::MAX, ice, sdp } };
         // The largest offer: every helper at its longest, a description that doesn't pack.
         let biggest = offer(vec!["x".repeat(MAX_ICE_BYTES); MAX_ICE], "a".repeat(MAX_SDP));
         let bytes = biggest.encode();
@@ -559,7 +562,7 @@ mod tests {
 
     #[test]
     fn bytes_of_another_kind_version_or_cut_short_are_refused_by_name() {
-        let bytes = env(ANN, 1, T0, Signal::Offer { to: BEN, seat: Some((Colour::Blue, 9)), round: 2, ice: vec!["stun:x".into()], sdp: sdp() });
+        let bytes = env(ANN, 1, T0, Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: Some((Colour::Blue, 9)), round: 2, ice: vec!["stun:x".into()], sdp: sdp() });
         for n in 0..bytes.len() {
             assert_eq!(Envelope::decode(&bytes[..n]), Err(Refusal::Garbled), "cut at {n}");
         }
@@ -617,7 +620,7 @@ mod tests {
         assert_eq!(ann.check(T0, &to_ben), Err(Refusal::Replayed));
         for (seq, body) in [
             (2, Signal::Seats { to: BEN, tag: 1, edition: Edition::Classic, seats: vec![] }),
-            (3, Signal::Offer { to: BEN, seat: None, round: 1, ice: vec![], sdp: sdp() }),
+            (3, Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: None, round: 1, ice: vec![], sdp: sdp() }),
         ] {
             assert_eq!(ann.check(T0, &env(HOST, seq, T0, body)), Err(Refusal::NotForMe));
         }

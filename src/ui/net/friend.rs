@@ -30,6 +30,16 @@ const NO_HOST_MS: f64 = 10_000.0;
 /// How long an offer answered may take to become an open channel before the device asks again.
 const JOIN_MS: u64 = 15_000;
 
+/// The host's offer of a seat, as this device answers it.
+struct Offered {
+    tag: u32,
+    seat: Colour,
+    token: u64,
+    round: u32,
+    ice: Vec<String>,
+    sdp: String,
+}
+
 /// A seat as the seat picker shows it.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Seat {
@@ -278,7 +288,8 @@ impl FriendNet {
             return;
         }
         let own = storage::net_seat(&secret).map(|(c, token, _)| (c, token));
-        if let Some(c) = self.channel.borrow().clone() {
+        // While an offer is being answered, asking again would only replace it.
+        if let Some(c) = self.channel.borrow().clone().filter(|_| self.round.get().is_none()) {
             c.say(Signal::Knock { seat: own });
         }
         if matches!(self.stage.get_untracked(), Stage::Finding(false)) && js_sys::Date::now() - self.since.get() > NO_HOST_MS {
@@ -311,13 +322,12 @@ impl FriendNet {
                     let seats = seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect();
                     self.stage.set(Stage::Choose(seats));
                 }
-                Signal::Offer { seat: Some((seat, token)), round, ice, sdp, .. } => self.offered(&secret, seat, token, round, ice, sdp),
-                Signal::Refused { why: SeatRefusal::BadToken, .. } => {
-                    storage::set_net_seat(&secret, None);
-                    self.look_again();
-                }
-                Signal::Refused { .. } => {
-                    self.ctx.notice.set(Some(tr!(String TableSeatGone)));
+                Signal::Offer { tag, seat: Some((seat, token)), round, ice, sdp, .. } => self.offered(&secret, Offered { tag, seat, token, round, ice, sdp }),
+                Signal::Refused { why, .. } => {
+                    if why == SeatRefusal::BadToken {
+                        storage::set_net_seat(&secret, None);
+                    }
+                    self.ctx.notice.set(Some(crate::app::net::relay_words::seat_refusal(why)));
                     self.look_again();
                 }
                 _ => {}
@@ -332,25 +342,35 @@ impl FriendNet {
         self.knock();
     }
 
-    /// The player chose a seat.
+    /// The player chose a seat (no answer in a while: the table is asked again).
     fn claim(self: &Rc<Self>, seat: &Seat) {
-        self.stage.set(Stage::Taking(seat.name.clone()));
+        self.ctx.notice.set(None);
+        let taking = Stage::Taking(seat.name.clone());
+        self.stage.set(taking.clone());
         if let Some(c) = self.channel.borrow().clone() {
             c.say(Signal::Claim { seat: seat.colour });
         }
+        let me = self.clone();
+        leptos::prelude::set_timeout(
+            move || {
+                if me.stage.get_untracked() == taking {
+                    me.look_again();
+                }
+            },
+            std::time::Duration::from_millis(JOIN_MS),
+        );
     }
 
     /// The host's offer for this device: answered through the relays; the channel opens.
-    #[allow(clippy::too_many_arguments)]
-    fn offered(self: &Rc<Self>, secret: &str, seat: Colour, token: u64, round: u32, ice: Vec<String>, sdp: String) {
+    fn offered(self: &Rc<Self>, secret: &str, o: Offered) {
+        let Offered { tag, seat, token, round, ice, sdp } = o;
         if self.round.get() == Some(round) {
             return;
         }
         self.round.set(Some(round));
-        let tag = storage::net_seat(secret).filter(|s| s.0 == seat).map_or(self.tag.get(), |s| s.2);
         storage::set_net_seat(secret, Some((seat, token, tag)));
-        // The same seat again keeps the lines of the log it has.
-        let same = { let r = self.remote.borrow(); r.seat() == seat && r.table().is_some() };
+        // The same seat of the same game again keeps the lines of the log it has.
+        let same = { let r = self.remote.borrow(); r.seat() == seat && r.tag() == tag && r.table().is_some() };
         if !same {
             *self.remote.borrow_mut() = Remote::new(tag, seat, token);
         }
@@ -541,7 +561,7 @@ pub fn FriendScreen(net: Rc<FriendNet>) -> impl IntoView {
                     Stage::Choose(seats) => {
                         let none = !seats.iter().any(|s| s.free);
                         view! {
-                            <h3>{tr!(TableChoose)}</h3>
+                            <h3>{tr!(RelayPickSeat)}</h3>
                             {move || ctx.notice.get().map(|n| view! { <p class="notice" role="alert">{n}</p> })}
                             <ul class="net-seats" data-seat-picker="">
                                 {seats.into_iter().map(|seat| {
@@ -553,13 +573,13 @@ pub fn FriendScreen(net: Rc<FriendNet>) -> impl IntoView {
                                             {if seat.free {
                                                 view! { <button type="button" class="primary" data-take-seat=c.name() on:click=move |_| net.with_value(|n| n.claim(&pick))>{tr!(TableFree)}</button> }.into_any()
                                             } else {
-                                                view! { <span class="hint">{tr!(TableTaken)}</span> }.into_any()
+                                                view! { <span class="hint">{tr!(RelaySeatOccupied)}</span> }.into_any()
                                             }}
                                         </li>
                                     }
                                 }).collect_view()}
                             </ul>
-                            {none.then(|| view! { <p class="hint">{tr!(TableNoSeat)}</p> })}
+                            {none.then(|| view! { <p class="hint">{tr!(RelayNoSeatFree)}</p> })}
                         }.into_any()
                     }
                     Stage::Taking(name) => view! { <p role="status" data-taking="">{tr!(TableTaking, name = name)}</p> }.into_any(),

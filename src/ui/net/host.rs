@@ -122,6 +122,8 @@ pub struct HostNet {
     relay: RefCell<Option<Rc<Channel>>>,
     /// How the relays stand.
     relays: RwSignal<Relays>,
+    /// The last message through the relays refused, in words.
+    refused: RwSignal<Option<String>>,
 }
 
 impl Net for HostNet {
@@ -289,7 +291,7 @@ impl HostNet {
                 Ok((peer, offer)) => {
                     let tag = me.host.borrow().tag();
                     if let Some(to) = to {
-                        me.say(Signal::Offer { to, seat: Some((seat, token)), round, ice: ice.clone(), sdp: offer.clone() });
+                        me.say(Signal::Offer { to, tag, seat: Some((seat, token)), round, ice: ice.clone(), sdp: offer.clone() });
                     }
                     let invite = Invite { tag, seat, token, round, ice, offer };
                     let link = match pack(&invite.encode()).await {
@@ -361,8 +363,9 @@ impl HostNet {
             }
             Event::Closed => {
                 if joined {
-                    // Gone (a reload, a lost network).
-                    let why = tr!(NetGone, name = self.name(seat));
+                    // Gone (a reload, a lost network): through the relays it comes back by itself.
+                    let name = self.name(seat);
+                    let why = if matches!(self.relays.get_untracked(), Relays::Up(_)) { tr!(RelayFriendDropped, name = name) } else { tr!(NetGone, name = name) };
                     self.dropped(seat, why);
                 }
             }
@@ -447,7 +450,8 @@ impl HostNet {
             Heard::Relays(0) if matches!(self.relays.get_untracked(), Relays::Up(_)) => self.relays.set(Relays::Down(tr!(String TableRelayLost))),
             Heard::Relays(0) => {}
             Heard::Relays(n) => self.relays.set(Relays::Up(n)),
-            Heard::Refused(why) => web_sys::console::warn_1(&format!("relay message refused: {why:?}").into()),
+            // Said in the panel (nothing changed: the message was dropped).
+            Heard::Refused(why) => self.refused.set(Some(crate::app::net::relay_words::relay_refusal(why))),
             Heard::Said(e) => self.signal(e.from, e.body),
         }
     }
@@ -568,6 +572,7 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
         }),
         relay: RefCell::new(None),
         relays: RwSignal::new(Relays::Connecting),
+        refused: RwSignal::new(None),
     });
     net.remember();
     crate::ui::ctx::set_net(net.clone());
@@ -712,6 +717,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                         Relays::Down(why) => why,
                     }}
                 </p>
+                {move || net.with_value(|n| n.refused.get()).map(|r| view! { <p class="hint" data-relay-refused="">{r}</p> })}
                 {move || (!by_hand()).then(|| view! {
                     <button type="button" data-by-hand="" on:click=move |_| asked_by_hand.set(true)>{tr!(TableByHand)}</button>
                 })}

@@ -234,10 +234,13 @@ pub fn follow_links(ctx: Ctx) {
                     match id {
                         // "Save and leave".
                         None => stop(ctx),
-                        // "Play again": the new game is hosted with the same friends' seats.
+                        // "Play again": the new game is hosted at the same table (its link, its
+                        // friends' seats and their tokens), so the friends come back by themselves.
                         Some(now) if now != hosted => {
-                            let seats: Vec<_> = super::storage::net_seats(&hosted).into_iter().map(|(c, _)| (c, None)).collect();
-                            super::storage::set_net_seats(&now, &seats);
+                            super::storage::set_net_seats(&now, &super::storage::net_seats(&hosted));
+                            if let Some(secret) = super::storage::net_table(&hosted) {
+                                super::storage::set_net_table(&now, &secret);
+                            }
                             open(ctx, Link::Host(now));
                         }
                         Some(_) => {}
