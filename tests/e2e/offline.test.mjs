@@ -34,6 +34,29 @@ for (const base of BASES) {
       }
     });
 
+    test("a first visit's offline cache downloads no file twice and not the computer players' worker", async () => {
+      const fresh = await launchBrowser();
+      try {
+        const page = await fresh.context.newPage();
+        const before = srv.served.length;
+        await page.goto(srv.url);
+        await page.locator("[data-start]").waitFor({ timeout: 15000 });
+        await page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.ready;
+          for (let i = 0; i < 300 && !(reg.active && reg.active.state === "activated"); i++) await new Promise((r) => setTimeout(r, 100));
+        });
+        const served = srv.served.slice(before);
+        const twice = served.filter((p, i) => /-[0-9a-f]{16}(?:_bg)?\.[a-z0-9]+$/.test(p) && served.indexOf(p) !== i);
+        assert.deepEqual(twice, [], "no hashed file of the game is downloaded twice (the precache takes the page's copy)");
+        assert.deepEqual(served.filter((p) => p.includes("bot-worker")), [], "the computer players' worker is not fetched by a visit without computers");
+        assert.ok(served.some((p) => p.endsWith("_bg.wasm")), "the game's wasm was served");
+        const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url)))).flat());
+        assert.ok(cached.some((u) => u.endsWith("_bg.wasm")), "the game's wasm is in the offline cache");
+      } finally {
+        await fresh.close();
+      }
+    });
+
     test("offline: reload, start a game and play a round", async () => {
       const page = await b.context.newPage();
       await page.setViewportSize({ width: 1024, height: 800 });

@@ -116,6 +116,8 @@ export function startServer({ root = "dist", base = "/", port = 0, host = "127.0
   if (!base.startsWith("/")) base = "/" + base;
   if (!base.endsWith("/")) base += "/";
 
+  // Every path answered with its body (200), in order: what crossed the network.
+  const served200 = [];
   const server = createServer((req, res) => {
     const send = (code, msg) => {
       res.writeHead(code, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
@@ -175,6 +177,7 @@ export function startServer({ root = "dist", base = "/", port = 0, host = "127.0
     if (enc !== "identity") headers["content-encoding"] = enc;
     res.writeHead(200, headers);
     if (log) console.log("200", path, enc);
+    served200.push(path);
     if (req.method === "HEAD") return res.end();
     createReadStream(served.path).pipe(res);
   });
@@ -188,6 +191,7 @@ export function startServer({ root = "dist", base = "/", port = 0, host = "127.0
         server,
         port: addr.port,
         url: `http://${shown}:${addr.port}${base}`,
+        served: served200,
         close: () =>
           new Promise((done) => {
             server.closeAllConnections?.();
