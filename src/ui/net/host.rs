@@ -596,13 +596,10 @@ fn listen_for_replies(net: Rc<HostNet>) {
         }
         let (net, c) = (net.clone(), c.clone());
         leptos::task::spawn_local(async move {
-            match net.reply(&text).await {
-                Ok(seat) => {
-                    let _ = c.post_message(&format!("taken:{}", packed_part(&text, "reply")).into());
-                    net.connecting(seat);
-                }
-                // Another host page of this browser may be the one it is for.
-                Err(_) => {}
+            // A reply it can't use may be another host page's of this browser.
+            if let Ok(seat) = net.reply(&text).await {
+                let _ = c.post_message(&format!("taken:{}", packed_part(&text, "reply")).into());
+                net.connecting(seat);
             }
         });
     });
