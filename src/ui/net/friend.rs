@@ -92,6 +92,8 @@ pub struct FriendNet {
     since: std::cell::Cell<f64>,
     /// A knocking loop runs.
     knocking: std::cell::Cell<bool>,
+    /// The seat the link is for (a seat's own link: no picker when it is free).
+    wanted: Option<Colour>,
     /// Where this device stands.
     pub stage: RwSignal<Stage>,
 }
@@ -187,7 +189,7 @@ impl FriendNet {
     /// The link this device joined with.
     pub fn link(&self) -> super::Link {
         match &self.table {
-            Some(secret) => super::Link::Table(secret.clone(), None),
+            Some(secret) => super::Link::Table { secret: secret.clone(), relays: None, seat: self.wanted },
             None => super::Link::Join(self.invite.clone()),
         }
     }
@@ -319,8 +321,13 @@ impl FriendNet {
             relays::Heard::Said(e) => match e.body {
                 Signal::Seats { tag, seats, .. } if matches!(self.stage.get_untracked(), Stage::Finding(_)) && storage::net_seat(&secret).is_none() => {
                     self.tag.set(tag);
-                    let seats = seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect();
-                    self.stage.set(Stage::Choose(seats));
+                    let seats: Vec<Seat> = seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect();
+                    // A seat's own link takes that seat at once while it is free (once: a seat
+                    // refused shows the picker).
+                    match seats.iter().find(|s| Some(s.colour) == self.wanted && s.free && self.ctx.notice.get_untracked().is_none()) {
+                        Some(seat) => self.claim(seat),
+                        None => self.stage.set(Stage::Choose(seats)),
+                    }
                 }
                 Signal::Offer { tag, seat: Some((seat, token)), round, ice, sdp, .. } => self.offered(&secret, Offered { tag, seat, token, round, ice, sdp }),
                 Signal::Refused { why, .. } => {
@@ -435,6 +442,7 @@ impl FriendNet {
             round: std::cell::Cell::new(None),
             since: std::cell::Cell::new(js_sys::Date::now()),
             knocking: std::cell::Cell::new(false),
+            wanted: None,
             stage,
         }
     }
@@ -442,9 +450,9 @@ impl FriendNet {
 
 /// Sits down at the table of the link's secret `secret` (base64url), found through `relays`:
 /// the seat this device had there, or one the player chooses.
-pub fn start_table(ctx: Ctx, secret: String, relays: Vec<String>) -> Rc<FriendNet> {
+pub fn start_table(ctx: Ctx, secret: String, relays: Vec<String>, wanted: Option<Colour>) -> Rc<FriendNet> {
     let stage = RwSignal::new(Stage::Finding(false));
-    let net = Rc::new(FriendNet::new(ctx, String::new(), Some(secret.clone()), stage));
+    let net = Rc::new(FriendNet { wanted, ..FriendNet::new(ctx, String::new(), Some(secret.clone()), stage) });
     crate::ui::ctx::set_net(net.clone());
     let Some(bytes) = crate::app::share::base64url_decode(&secret).ok().filter(|b| b.len() == 16) else {
         stage.set(Stage::Failed(tr!(String TableLinkBad)));

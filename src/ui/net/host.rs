@@ -396,6 +396,11 @@ impl HostNet {
         }
     }
 
+    /// The table link for one seat: whoever opens it sits down there while it is free.
+    fn seat_link(&self, seat: Colour) -> String {
+        format!("{}&seat={}", self.table_link(), seat.name())
+    }
+
     /// The table link: the one link friends open to sit down (its secret only in the `#` part).
     pub fn table_link(&self) -> String {
         let relays = host_relays();
@@ -679,6 +684,14 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     None => view! { <p class="hint" data-making-invite=c.name()>{tr!(NetMakingInvite)}</p> }.into_any(),
                 })}
                 <div class="row">
+                    {(r.presence == Presence::Remote { connected: false }).then(|| {
+                        let link = net.with_value(|n| n.seat_link(c));
+                        let done = RwSignal::new(None::<String>);
+                        view! {
+                            <button type="button" data-copy-seat-link=c.name() on:click=move |_| crate::ui::page::copy(link.clone(), done)>{tr!(TableSeatLink, name = name.clone())}</button>
+                            {move || done.get().map(|m| view! { <span class="hint">{m}</span> })}
+                        }
+                    })}
                     {remote.then(|| view! {
                         <button type="button" data-stand-in=c.name() on:click=move |_| net.with_value(|n| { n.host.borrow_mut().stand_in(c, Some(Level::Medium)); n.after(); })>{tr!(NetStandIn, name = name.clone())}</button>
                         <button type="button" data-reinvite=c.name() on:click=move |_| net.with_value(|n| n.invite(c))>{tr!(NetReinvite)}</button>

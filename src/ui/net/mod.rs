@@ -49,9 +49,10 @@ pub enum Link {
     Join(String),
     /// A friend's reply, for the host's page.
     Reply(String),
-    /// Sit down at a table found through relays: the link's secret, and the relays if the link
-    /// names them (else this device's list, or the public defaults).
-    Table(String, Option<String>),
+    /// Sit down at a table found through relays: the link's secret, the relays if the link
+    /// names them (else this device's list, or the public defaults), and the seat if the link
+    /// is one seat's (else the seats to choose from).
+    Table { secret: String, relays: Option<String>, seat: Option<crate::engine::Colour> },
 }
 
 impl Link {
@@ -66,8 +67,9 @@ impl Link {
             "reply" => Some(Link::Reply(value)),
             "table" => {
                 let (secret, rest) = value.split_once('&').unwrap_or((&value, ""));
-                let relays = rest.split('&').find_map(|p| p.strip_prefix("relays=")).and_then(|r| js_sys::decode_uri_component(r).ok()).map(String::from);
-                Some(Link::Table(secret.to_string(), relays))
+                let param = |name: &str| rest.split('&').find_map(|p| p.strip_prefix(name)).and_then(|r| js_sys::decode_uri_component(r).ok()).map(String::from);
+                let seat = param("seat=").and_then(|c| crate::engine::Colour::parse(&c));
+                Some(Link::Table { secret: secret.to_string(), relays: param("relays="), seat })
             }
             _ => None,
         }
@@ -78,8 +80,16 @@ impl Link {
             Link::Host(v) => format!("host={v}"),
             Link::Join(v) => format!("join={v}"),
             Link::Reply(v) => format!("reply={v}"),
-            Link::Table(secret, None) => format!("table={secret}"),
-            Link::Table(secret, Some(r)) => format!("table={secret}&relays={}", String::from(js_sys::encode_uri_component(r))),
+            Link::Table { secret, relays, seat } => {
+                let mut out = format!("table={secret}");
+                if let Some(r) = relays {
+                    out += &format!("&relays={}", String::from(js_sys::encode_uri_component(r)));
+                }
+                if let Some(c) = seat {
+                    out += &format!("&seat={}", c.name());
+                }
+                out
+            }
         }
     }
 }
@@ -174,15 +184,15 @@ pub fn open(ctx: Ctx, link: Link) {
             FRIEND.with(|f| *f.borrow_mut() = Some(net));
             ctx.net.set(Shown::Friend);
         }
-        Link::Table(secret, relays) => {
+        Link::Table { secret, relays, seat } => {
             stop(ctx);
             ctx.show(None);
-            super::page::set_hash(&Link::Table(secret.clone(), relays.clone()).hash());
+            super::page::set_hash(&Link::Table { secret: secret.clone(), relays: relays.clone(), seat }.hash());
             let relays = match relays {
                 Some(list) => relay::parse_relays(&list),
                 None => host::host_relays(),
             };
-            let net = owned(|| friend::start_table(ctx, secret, relays));
+            let net = owned(|| friend::start_table(ctx, secret, relays, seat));
             FRIEND.with(|f| *f.borrow_mut() = Some(net));
             ctx.net.set(Shown::Friend);
         }
@@ -221,7 +231,7 @@ pub fn follow_links(ctx: Ctx) {
         let busy = match &link {
             Link::Reply(_) => false,
             Link::Host(id) => ctx.shown_id().is_some_and(|shown| shown != *id) || ctx.net.get_untracked() == Shown::Friend,
-            Link::Join(_) | Link::Table(..) => ctx.shown_id().is_some() || ctx.net.get_untracked() == Shown::Friend,
+            Link::Join(_) | Link::Table { .. } => ctx.shown_id().is_some() || ctx.net.get_untracked() == Shown::Friend,
         };
         if busy { asked.set(Some(link)) } else { open(ctx, link) }
     });
