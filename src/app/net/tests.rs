@@ -12,6 +12,8 @@ use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::{classic, newed, ByColour, Colour, IllegalMove};
 use crate::engine::classic::SetupKind;
 
+mod watching;
+
 const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 const STEPS: usize = 40_000;
 
