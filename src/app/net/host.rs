@@ -9,6 +9,10 @@
 //! another seat's hand, private money, unrevealed bid, the deck's order or the seed (they have
 //! no field in a view, and a view is all a seat gets). The words are facts: every device says
 //! them in its own language.
+//!
+//! A watcher's link is kept apart from the seats' (an id of its own, no seat): it is sent the
+//! public table ([`Device::Watch`]) and the announcements, and whatever it asks of the game is
+//! refused.
 
 use super::message::{put_table, AnyUpdate, NetRules, Presence, Refusal, ToHost, ToRemote, Update, game_tag};
 use super::wire::Writer;
@@ -18,18 +22,25 @@ use crate::app::table::Device;
 use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::{Colour, IllegalMove};
 
-/// A friend's link, as the host keeps it.
-#[derive(Clone, Debug)]
-struct Link {
-    colour: Colour,
-    /// The join token of its invite.
-    token: u64,
+/// What a device was sent since its hello: what the next update leaves out.
+#[derive(Clone, Debug, Default)]
+struct Sent {
     /// Updates sent since its last hello.
     seq: u32,
     /// Log lines it has.
     log_sent: usize,
     /// The last table sent, without its log (nothing new: nothing sent).
     last: Vec<u8>,
+}
+
+/// A friend's link, as the host keeps it.
+#[derive(Clone, Debug)]
+struct Link {
+    colour: Colour,
+    /// The join token of its invite.
+    token: u64,
+    /// What its device has.
+    sent: Sent,
     /// The number of the last command read (a number not above it is a replay).
     last_n: Option<u32>,
     /// Announcements not yet sent.
@@ -40,8 +51,25 @@ struct Link {
 
 impl Link {
     fn new(colour: Colour, token: u64) -> Link {
-        Link { colour, token, seq: 0, log_sent: 0, last: Vec::new(), last_n: None, notices: Vec::new(), strikes: 0 }
+        Link { colour, token, sent: Sent::default(), last_n: None, notices: Vec::new(), strikes: 0 }
     }
+}
+
+/// A watcher's link, as the host keeps it: no seat, no commands.
+#[derive(Clone, Debug)]
+struct Watcher {
+    /// How the browser names the link ([`Host::add_watcher`]).
+    id: u64,
+    /// The token its hello must carry.
+    token: u64,
+    /// It said hello: it is sent the table.
+    joined: bool,
+    /// What its device has.
+    sent: Sent,
+    /// Announcements not yet sent.
+    notices: Vec<Said>,
+    /// Messages refused on its link (every command is); a hello never wipes them.
+    strikes: u32,
 }
 
 /// A message for a remote seat.
@@ -53,11 +81,23 @@ pub struct Outgoing {
     pub bytes: Vec<u8>,
 }
 
+/// A message for a watcher's device.
+#[derive(Clone, Debug)]
+pub struct ToWatcher {
+    /// The watcher's link it is for ([`Host::add_watcher`]'s id).
+    pub watcher: u64,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
 /// What the host answers a message with.
 #[derive(Clone, Debug, Default)]
 pub struct Received {
-    /// The seat the link speaks for now (after a hello; `None` until then).
+    /// The seat the link speaks for now (after a hello; `None` until then, and on a watcher's
+    /// link).
     pub seat: Option<Colour>,
+    /// The watcher the link speaks for now (after a watcher's hello).
+    pub watcher: Option<u64>,
     /// Messages for the link the message came on (a welcome, an answer, a refusal).
     pub replies: Vec<Vec<u8>>,
 }
@@ -68,6 +108,20 @@ pub struct Host {
     session: AnySession,
     tag: u32,
     links: Vec<Link>,
+    watchers: Vec<Watcher>,
+    /// The id of the last watcher added (ids are never used twice).
+    last_watcher: u64,
+}
+
+/// The link a message came on, as the host knows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum On {
+    /// Not joined yet.
+    Nobody,
+    /// A seat's link.
+    Seat(Colour),
+    /// A watcher's link.
+    Watcher(u64),
 }
 
 impl Host {
@@ -77,7 +131,7 @@ impl Host {
         let tag = game_tag(session.id());
         let colours: Vec<Colour> = remote.iter().map(|&(c, _)| c).collect();
         crate::each!(&mut session, s => s.host(&colours));
-        Host { session, tag, links: remote.iter().map(|&(c, token)| Link::new(c, token)).collect() }
+        Host { session, tag, links: remote.iter().map(|&(c, token)| Link::new(c, token)).collect(), watchers: Vec::new(), last_watcher: 0 }
     }
 
     /// The game's tag, which every message carries (it goes into the invite).
@@ -143,48 +197,109 @@ impl Host {
         self.changing(f)
     }
 
-    /// Reads a message from a link (`link`: the seat it joined, if it did).
+    /// Reads a message from a link (`link`: the seat it joined, if it did). A watcher's hello
+    /// on a link that joined nothing yet joins it as that watcher ([`Received::watcher`]);
+    /// after that, its messages go to [`Host::receive_watcher`].
     pub fn receive(&mut self, link: Option<Colour>, bytes: &[u8]) -> Received {
+        self.read(link.map_or(On::Nobody, On::Seat), bytes)
+    }
+
+    /// Reads a message from watcher `id`'s link: its hello again (a resync) is welcome; a
+    /// command, or a seat's hello, is refused ([`Refusal::Watching`]) and counted.
+    pub fn receive_watcher(&mut self, id: u64, bytes: &[u8]) -> Received {
+        if !self.watchers.iter().any(|w| w.id == id) {
+            // A link the browser dropped already: nothing it says is read.
+            return Received { replies: vec![ToRemote::Refused(Refusal::Foreign).encode(self.tag)], ..Received::default() };
+        }
+        self.read(On::Watcher(id), bytes)
+    }
+
+    fn read(&mut self, on: On, bytes: &[u8]) -> Received {
         let tag = self.tag;
-        let refused = |seat: Option<Colour>, why: Refusal| Received { seat, replies: vec![ToRemote::Refused(why).encode(tag)] };
+        let link = match on {
+            On::Seat(c) => Some(c),
+            _ => None,
+        };
+        let watcher = match on {
+            On::Watcher(id) => Some(id),
+            _ => None,
+        };
+        let refused = |why: Refusal| Received { seat: link, watcher, replies: vec![ToRemote::Refused(why).encode(tag)] };
         let msg = match ToHost::decode(bytes, tag) {
             Ok(m) => m,
             Err(e) => {
-                self.strike(link);
-                return refused(link, e.into());
+                self.strike(on);
+                return refused(e.into());
             }
         };
         match msg {
+            ToHost::Hello { .. } | ToHost::Command { .. } if watcher.is_some() => {
+                // A watcher's link speaks for no seat, whatever it says.
+                self.strike(on);
+                match msg {
+                    ToHost::Command { n, .. } => Received { seat: None, watcher, replies: vec![ToRemote::Answer { n, refused: Some(Refusal::Watching) }.encode(tag)] },
+                    _ => refused(Refusal::Watching),
+                }
+            }
+            ToHost::Watch { token, have_log } => {
+                let log_len = crate::each!(&self.session, s => s.log.len());
+                let found = match on {
+                    On::Watcher(id) => self.watchers.iter().position(|w| w.id == id && w.token == token),
+                    // A new connection: a link not joined yet first (a device that reloads may
+                    // come back before its old link is closed).
+                    On::Nobody => self.watchers.iter().position(|w| w.token == token && !w.joined).or_else(|| self.watchers.iter().position(|w| w.token == token)),
+                    // A seat's link stays its seat's.
+                    On::Seat(_) => None,
+                };
+                let Some(i) = found else {
+                    self.strike(on);
+                    return refused(Refusal::Foreign);
+                };
+                let w = &mut self.watchers[i];
+                // A hello on the link that joined already (a resync) keeps its refusals counted;
+                // a new connection starts afresh.
+                if on == On::Nobody {
+                    w.strikes = 0;
+                }
+                if !w.joined {
+                    w.notices.clear();
+                }
+                w.joined = true;
+                w.sent = Sent { log_sent: (have_log as usize).min(log_len), ..Sent::default() };
+                let edition = self.session.edition();
+                let id = self.session.id().to_string();
+                Received { seat: None, watcher: Some(w.id), replies: vec![ToRemote::Watching { edition, id }.encode(tag)] }
+            }
             ToHost::Hello { seat, token, have_log } => {
                 let edition = self.session.edition();
                 let id = self.session.id().to_string();
                 let log_len = crate::each!(&self.session, s => s.log.len());
                 let Some(l) = self.links.iter_mut().find(|l| l.colour == seat && l.token == token) else {
-                    self.strike(link);
-                    return refused(link, Refusal::Foreign);
+                    self.strike(on);
+                    return refused(Refusal::Foreign);
                 };
                 // A hello on the link that joined already (a resync) keeps its refusals counted
                 // and its last command number (an old command can't be replayed after it); a new
                 // connection starts afresh.
                 let (strikes, last_n) = if link == Some(seat) { (l.strikes, l.last_n) } else { (0, None) };
-                *l = Link { log_sent: (have_log as usize).min(log_len), notices: std::mem::take(&mut l.notices), strikes, last_n, ..Link::new(seat, token) };
+                *l = Link { sent: Sent { log_sent: (have_log as usize).min(log_len), ..Sent::default() }, notices: std::mem::take(&mut l.notices), strikes, last_n, ..Link::new(seat, token) };
                 crate::each!(&mut self.session, s => s.set_connected(seat, true));
-                Received { seat: Some(seat), replies: vec![ToRemote::Welcome { seat, edition, id }.encode(tag)] }
+                Received { seat: Some(seat), watcher: None, replies: vec![ToRemote::Welcome { seat, edition, id }.encode(tag)] }
             }
             ToHost::Command { n, cmd } => {
                 let Some(i) = link.filter(|&c| crate::each!(&self.session, s => s.seats.connected(c))).and_then(|c| self.links.iter().position(|l| l.colour == c)) else {
-                    return refused(link, Refusal::NotJoined);
+                    return refused(Refusal::NotJoined);
                 };
                 if self.links[i].last_n.is_some_and(|l| n <= l) {
                     self.links[i].strikes += 1;
-                    return Received { seat: link, replies: vec![ToRemote::Answer { n, refused: Some(Refusal::Stale) }.encode(tag)] };
+                    return Received { seat: link, watcher: None, replies: vec![ToRemote::Answer { n, refused: Some(Refusal::Stale) }.encode(tag)] };
                 }
                 self.links[i].last_n = Some(n);
                 let c = self.links[i].colour;
                 let result = self.changing(|s| s.apply_from(c, cmd));
                 let l = &mut self.links[i];
                 l.strikes = if result.is_ok() { 0 } else { l.strikes + 1 };
-                Received { seat: link, replies: vec![ToRemote::Answer { n, refused: result.err().map(Refusal::Illegal) }.encode(tag)] }
+                Received { seat: link, watcher: None, replies: vec![ToRemote::Answer { n, refused: result.err().map(Refusal::Illegal) }.encode(tag)] }
             }
         }
     }
@@ -204,8 +319,8 @@ impl Host {
             }
             let link = &mut self.links[i];
             let update = match &self.session {
-                AnySession::Classic(s) => update(s, link),
-                AnySession::New(s) => update(s, link),
+                AnySession::Classic(s) => update(s, Device::Seat(c), &mut link.sent),
+                AnySession::New(s) => update(s, Device::Seat(c), &mut link.sent),
             };
             if let Some(u) = update {
                 out.push(Outgoing { to: c, bytes: ToRemote::Update(u).encode(tag) });
@@ -214,9 +329,65 @@ impl Host {
         out
     }
 
-    fn strike(&mut self, link: Option<Colour>) {
-        if let Some(l) = self.links.iter_mut().find(|l| Some(l.colour) == link) {
-            l.strikes += 1;
+    /// A watcher's link: the device that says hello with `token` (random, from the browser,
+    /// as a seat's) watches the public table. Returns the link's id, which names it to
+    /// [`Host::receive_watcher`], [`Host::watcher_outbox`] and [`Host::remove_watcher`].
+    pub fn add_watcher(&mut self, token: u64) -> u64 {
+        self.last_watcher += 1;
+        let id = self.last_watcher;
+        self.watchers.push(Watcher { id, token, joined: false, sent: Sent::default(), notices: Vec::new(), strikes: 0 });
+        id
+    }
+
+    /// A watcher's link is gone (or the host stops it): nothing more is sent to it, and its
+    /// token no longer joins.
+    pub fn remove_watcher(&mut self, id: u64) {
+        self.watchers.retain(|w| w.id != id);
+    }
+
+    /// The watchers' links that said hello.
+    pub fn watchers(&self) -> Vec<u64> {
+        self.watchers.iter().filter(|w| w.joined).map(|w| w.id).collect()
+    }
+
+    /// Messages refused on watcher `id`'s link (the browser disconnects a persistent one).
+    pub fn watcher_strikes(&self, id: u64) -> u32 {
+        self.watchers.iter().find(|w| w.id == id).map_or(0, |w| w.strikes)
+    }
+
+    /// The messages due to the watchers that said hello: announcements, and an update for each
+    /// whose table changed (the public table: the same for every watcher).
+    pub fn watcher_outbox(&mut self) -> Vec<ToWatcher> {
+        let tag = self.tag;
+        let mut out = Vec::new();
+        for w in self.watchers.iter_mut().filter(|w| w.joined) {
+            for said in std::mem::take(&mut w.notices) {
+                out.push(ToWatcher { watcher: w.id, bytes: ToRemote::Notice(said).encode(tag) });
+            }
+            let update = match &self.session {
+                AnySession::Classic(s) => update(s, Device::Watch, &mut w.sent),
+                AnySession::New(s) => update(s, Device::Watch, &mut w.sent),
+            };
+            if let Some(u) = update {
+                out.push(ToWatcher { watcher: w.id, bytes: ToRemote::Update(u).encode(tag) });
+            }
+        }
+        out
+    }
+
+    fn strike(&mut self, on: On) {
+        match on {
+            On::Seat(c) => {
+                if let Some(l) = self.links.iter_mut().find(|l| l.colour == c) {
+                    l.strikes += 1;
+                }
+            }
+            On::Watcher(id) => {
+                if let Some(w) = self.watchers.iter_mut().find(|w| w.id == id) {
+                    w.strikes += 1;
+                }
+            }
+            On::Nobody => {}
         }
     }
 
@@ -231,13 +402,17 @@ impl Host {
         for l in self.links.iter_mut().filter(|l| connected.contains(&l.colour)) {
             l.notices.extend(new.iter().cloned());
         }
+        for w in self.watchers.iter_mut().filter(|w| w.joined) {
+            w.notices.extend(new.iter().cloned());
+        }
         r
     }
 }
 
-/// The update of a remote seat, if its table or the log changed since the last one sent.
-fn update<G: NetRules>(s: &Session<G>, l: &mut Link) -> Option<AnyUpdate> {
-    let table = s.table_for(Device::Seat(l.colour));
+/// The update of a remote device (a seat's or a watcher's), if its table or the log changed
+/// since the last one sent.
+fn update<G: NetRules>(s: &Session<G>, device: Device, l: &mut Sent) -> Option<AnyUpdate> {
+    let table = s.table_for(device);
     let mut w = Writer::default();
     put_table(&table, &mut w);
     let resend = s.log.len() < l.log_sent;

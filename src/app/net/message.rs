@@ -16,7 +16,8 @@ use std::convert::Infallible;
 
 /// The protocol version: a message of another one is refused as stale. It changes with the
 /// catalogue's keys (a fact is sent as its key's number): a device of another build is told so.
-pub const VERSION: u8 = 2u8.wrapping_add((crate::i18n::SCHEMA % 251) as u8);
+/// (3: a watcher's hello and welcome, and the refusal of a watcher's command.)
+pub const VERSION: u8 = 3u8.wrapping_add((crate::i18n::SCHEMA % 251) as u8);
 /// The first bytes of every message.
 pub const MAGIC: [u8; 2] = *b"LZ";
 /// The most the host reads from a remote seat (a hello or a command is far smaller).
@@ -48,6 +49,8 @@ pub enum Refusal {
     Foreign,
     /// A command before the seat said hello.
     NotJoined,
+    /// A command (or a seat's hello) from a watcher's link: a watcher only watches.
+    Watching,
 }
 
 impl Wire for Refusal {
@@ -62,6 +65,7 @@ impl Wire for Refusal {
             Refusal::Stale => w.byte(3),
             Refusal::Foreign => w.byte(4),
             Refusal::NotJoined => w.byte(5),
+            Refusal::Watching => w.byte(6),
         }
     }
     fn take(r: &mut Reader) -> Result<Self, WireError> {
@@ -72,6 +76,7 @@ impl Wire for Refusal {
             3 => Refusal::Stale,
             4 => Refusal::Foreign,
             5 => Refusal::NotJoined,
+            6 => Refusal::Watching,
             b if b & 7 == 1 => Refusal::Garbled(*GARBLED.get((b >> 3) as usize).ok_or(WireError::BadValue)?),
             _ => return Err(WireError::BadValue),
         })
@@ -337,6 +342,8 @@ pub enum ToRemote {
     Refused(Refusal),
     /// A public announcement for the whole table (bids revealed), shown until dismissed there.
     Notice(Said),
+    /// A watcher is joined: the game (its public table follows in an update).
+    Watching { edition: Edition, id: String },
 }
 
 /// What a remote seat sends the host.
@@ -346,6 +353,8 @@ pub enum ToHost {
     Hello { seat: Colour, token: u64, have_log: u32 },
     /// A screen's command, numbered (a number already used is a replay).
     Command { n: u32, cmd: AnyCommand },
+    /// Joins (or rejoins) as a watcher with the token of its link; `have_log` lines are kept.
+    Watch { token: u64, have_log: u32 },
 }
 
 /// Why bytes are no message for us.
@@ -413,6 +422,7 @@ impl ToRemote {
             ToRemote::Answer { .. } => 3,
             ToRemote::Refused(_) => 4,
             ToRemote::Notice(_) => 5,
+            ToRemote::Watching { .. } => 6,
         };
         let mut w = header(kind, tag);
         match self {
@@ -429,6 +439,10 @@ impl ToRemote {
             }
             ToRemote::Refused(why) => why.put(&mut w),
             ToRemote::Notice(text) => text.put(&mut w),
+            ToRemote::Watching { edition, id } => {
+                edition.put(&mut w);
+                id.put(&mut w);
+            }
         }
         w.bytes
     }
@@ -447,6 +461,7 @@ impl ToRemote {
                 3 => ToRemote::Answer { n: r.take()?, refused: r.take()? },
                 4 => ToRemote::Refused(r.take()?),
                 5 => ToRemote::Notice(r.take()?),
+                6 => ToRemote::Watching { edition: r.take()?, id: r.take()? },
                 _ => return Err(WireError::BadValue),
             })
         };
@@ -473,6 +488,12 @@ impl ToHost {
                 cmd.put(&mut w);
                 w.bytes
             }
+            ToHost::Watch { token, have_log } => {
+                let mut w = header(2, tag);
+                token.put(&mut w);
+                have_log.put(&mut w);
+                w.bytes
+            }
         }
     }
 
@@ -486,6 +507,7 @@ impl ToHost {
             Ok(match kind {
                 0 => ToHost::Hello { seat: r.take()?, token: r.take()?, have_log: r.take()? },
                 1 => ToHost::Command { n: r.take()?, cmd: r.take()? },
+                2 => ToHost::Watch { token: r.take()?, have_log: r.take()? },
                 _ => return Err(WireError::BadValue),
             })
         };

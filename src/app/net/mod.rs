@@ -20,6 +20,16 @@
 //!   changed, [`host::Host::outbox`] gives the updates and announcements due to each connected
 //!   seat. [`host::Host::disconnected`] when a link closes; [`host::Host::strikes`] counts
 //!   refused messages since the last accepted one (disconnect a peer that keeps sending them).
+//! - A watcher (the watch link: the public table, no seat): the host's device makes a watcher's
+//!   link with [`host::Host::add_watcher`] (a random token from the browser; it returns the
+//!   link's id), the watcher's device a [`remote::Remote::watcher`] with the game's tag and that
+//!   token, whose hello joins it ([`host::Host::receive`] on a link that joined nothing yet
+//!   answers with [`host::Received::watcher`]). Its link's messages then go to
+//!   [`host::Host::receive_watcher`] (every command is refused as
+//!   [`message::Refusal::Watching`] and counted: [`host::Host::watcher_strikes`]), what is due
+//!   to watchers comes from [`host::Host::watcher_outbox`] addressed by id, and
+//!   [`host::Host::remove_watcher`] when its link closes. A watcher's table is the session's
+//!   [`crate::app::table::Device::Watch`]: the public view of the confirmed game and who acts.
 //!
 //! # The bytes
 //!
@@ -28,7 +38,9 @@
 //! welcome (seat, edition, id, names), update (a [`message::SeatUpdate`]: screen, the seat's
 //! view, the log lines it lacks, since-your-turn, staged marks, step, prompt, end, presence),
 //! answer (a command's number, refused or not), refused (a message not read), notice (an
-//! announcement). Seat → host: hello (seat, token, log lines kept), command (number, command).
+//! announcement); host → watcher: watching (edition, id), then updates and notices as a seat's.
+//! Seat → host: hello (seat, token, log lines kept), command (number, command); watcher → host:
+//! watch (token, log lines kept).
 //! Measured in the whole-game tests: a command 11–16 bytes, an update about 400–550 bytes
 //! (largest 1.5 kB), a welcome under 100 bytes, a rejoin with a whole log of ~190 lines 7 kB.
 

@@ -2,6 +2,10 @@
 //! the last table the host sent (the session builds it for this seat: its own view only), and
 //! shows the host's announcements until they are dismissed here — the same screens as at the
 //! table, every word in this device's language. Its commands go to the host, numbered.
+//!
+//! A watcher's device ([`Remote::watcher`]) is the same but for its hello (its watch link's
+//! token, no seat), its table (the public one: nothing to tap, no seat's secrets) and its
+//! commands: it sends none.
 
 use super::message::{AnyUpdate, MessageError, Refusal, ToHost, ToRemote};
 use crate::app::log::LogLine;
@@ -14,7 +18,7 @@ use crate::engine::{Colour, Edition};
 /// What a message from the host changed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Heard {
-    /// The seat is joined (its table follows).
+    /// The seat (or the watcher) is joined (its table follows).
     Joined,
     /// The table changed.
     Table,
@@ -37,11 +41,12 @@ struct Joined {
     id: String,
 }
 
-/// A friend's device playing one seat of a hosted game.
+/// A friend's device playing one seat of a hosted game, or a watcher's device.
 #[derive(Clone, Debug)]
 pub struct Remote {
     tag: u32,
-    seat: Colour,
+    /// The seat it plays (`None`: it watches).
+    seat: Option<Colour>,
     token: u64,
     joined: Option<Joined>,
     log: Vec<LogLine>,
@@ -54,7 +59,12 @@ pub struct Remote {
 impl Remote {
     /// The device of `seat` in the game tagged `tag`, with its invite's token.
     pub fn new(tag: u32, seat: Colour, token: u64) -> Remote {
-        Remote { tag, seat, token, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0 }
+        Remote { tag, seat: Some(seat), token, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0 }
+    }
+
+    /// A watcher's device in the game tagged `tag`, with its watch link's token.
+    pub fn watcher(tag: u32, token: u64) -> Remote {
+        Remote { seat: None, ..Remote::new(tag, Colour::Red, token) }
     }
 
     /// The tag of the game it joins.
@@ -62,18 +72,24 @@ impl Remote {
         self.tag
     }
 
-    /// The seat this device plays.
-    pub fn seat(&self) -> Colour {
+    /// The seat it plays (`None`: a watcher's device).
+    pub fn seat(&self) -> Option<Colour> {
         self.seat
     }
 
-    /// The hello that joins (or rejoins) the seat, keeping the log lines already here.
+    /// The hello that joins (or rejoins) the seat, or starts watching, keeping the log lines
+    /// already here.
     pub fn hello(&self) -> Vec<u8> {
-        ToHost::Hello { seat: self.seat, token: self.token, have_log: self.log.len() as u32 }.encode(self.tag)
+        let have_log = self.log.len() as u32;
+        match self.seat {
+            Some(seat) => ToHost::Hello { seat, token: self.token, have_log },
+            None => ToHost::Watch { token: self.token, have_log },
+        }
+        .encode(self.tag)
     }
 
     /// The bytes of a screen's command for the host (`None`: done here — an announcement
-    /// dismissed).
+    /// dismissed —, or nothing to send: a watcher sends no commands).
     pub fn command(&mut self, c: AnyCommand) -> Option<Vec<u8>> {
         if c == AnyCommand::Either(Command::Dismiss) {
             if !self.notices.is_empty() {
@@ -81,6 +97,7 @@ impl Remote {
             }
             return None;
         }
+        self.seat?;
         self.next += 1;
         Some(ToHost::Command { n: self.next, cmd: c }.encode(self.tag))
     }
@@ -92,7 +109,16 @@ impl Remote {
     pub fn receive(&mut self, bytes: &[u8]) -> Result<Heard, MessageError> {
         Ok(match ToRemote::decode(bytes, self.tag)? {
             ToRemote::Welcome { seat, edition, id } => {
-                if seat != self.seat {
+                if Some(seat) != self.seat {
+                    return Err(MessageError::Foreign);
+                }
+                self.joined = Some(Joined { edition, id });
+                self.seq = 0;
+                Heard::Joined
+            }
+            ToRemote::Watching { edition, id } => {
+                if self.seat.is_some() {
+                    // A seat's device is never a watcher's.
                     return Err(MessageError::Foreign);
                 }
                 self.joined = Some(Joined { edition, id });

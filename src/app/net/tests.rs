@@ -12,6 +12,8 @@ use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::{classic, newed, ByColour, Colour, IllegalMove};
 use crate::engine::classic::SetupKind;
 
+mod watching;
+
 const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 const STEPS: usize = 40_000;
 
@@ -147,7 +149,7 @@ fn check_secrets(host: &Host, to: Colour, bytes: &[u8], sizes: &mut Vec<usize>) 
 fn deliver(host: &Host, remotes: &mut [Remote], out: Vec<Outgoing>, sizes: &mut Vec<usize>) {
     for o in out {
         check_secrets(host, o.to, &o.bytes, sizes);
-        let r = remotes.iter_mut().find(|r| r.seat() == o.to).unwrap();
+        let r = remotes.iter_mut().find(|r| r.seat() == Some(o.to)).unwrap();
         let heard = r.receive(&o.bytes).unwrap();
         assert!(matches!(heard, Heard::Table | Heard::Notice), "{heard:?}");
     }
@@ -167,7 +169,7 @@ fn host_and_join<G: NetRules>(s: Session<G>, wrap: fn(Session<G>) -> AnySession,
     let mut remotes: Vec<Remote> = friends.iter().zip([1111, 2222]).map(|(&c, t)| Remote::new(host.tag(), c, t)).collect();
     for r in &mut remotes {
         let got = host.receive(None, &r.hello());
-        assert_eq!(got.seat, Some(r.seat()));
+        assert_eq!(got.seat, r.seat());
         for b in got.replies {
             assert_eq!(r.receive(&b), Ok(Heard::Joined));
         }
@@ -194,7 +196,7 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
                 return true;
             }
             Screen::Play(c) => {
-                assert_eq!(c, r.seat());
+                assert_eq!(Some(c), r.seat());
                 let cmd = decide(&t, c, n);
                 let bytes = r.command(G::command(cmd)).unwrap();
                 sizes.push(bytes.len() << 32);
@@ -212,7 +214,7 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
         Screen::Over => return false,
         Screen::Announcement(_) => host.local(AnyCommand::Either(Command::Dismiss)).unwrap(),
         Screen::HandOver(c) => {
-            assert!(remotes.iter().all(|r| r.seat() != c), "the host's device hands over only among its own people");
+            assert!(remotes.iter().all(|r| r.seat() != Some(c)), "the host's device hands over only among its own people");
             assert_eq!(G::viewer_of(&t.view), None, "behind a hand-over: nobody's secrets");
             host.local(AnyCommand::Either(Command::TakeDevice(c))).unwrap();
         }
@@ -225,11 +227,11 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
             });
         }
         Screen::Elsewhere(c) => {
-            assert!(remotes.iter().any(|r| r.seat() == c), "{c} should act on their device, yet nobody does");
+            assert!(remotes.iter().any(|r| r.seat() == Some(c)), "{c} should act on their device, yet nobody does");
             panic!("{c} is to move on their device, yet their device offers nothing to do");
         }
         Screen::Play(c) => {
-            assert!(remotes.iter().all(|r| r.seat() != c), "the host's device never plays for a friend");
+            assert!(remotes.iter().all(|r| r.seat() != Some(c)), "the host's device never plays for a friend");
             let cmd = decide(&t, c, n);
             host.local(G::command(cmd)).unwrap();
         }
@@ -262,8 +264,8 @@ fn whole_game<G: NetRules + 'static>(s: fn() -> Session<G>, wrap: fn(Session<G>)
     assert_eq!(host.session().log_text(), wrap(local).log_text());
     for r in &remotes {
         let t = r.table().unwrap();
-        assert_eq!(t.screen(), &Screen::Over, "{} sees the end", r.seat());
-        assert_eq!(t.log().0.iter().map(|l| t.say(&l.said)).collect::<Vec<_>>().join("\n"), host.session().log_text(), "{} has the whole log", r.seat());
+        assert_eq!(t.screen(), &Screen::Over, "{:?} sees the end", r.seat());
+        assert_eq!(t.log().0.iter().map(|l| t.say(&l.said)).collect::<Vec<_>>().join("\n"), host.session().log_text(), "{:?} has the whole log", r.seat());
         assert!(t.end().is_some());
     }
     sizes
@@ -312,7 +314,7 @@ fn joined_classic(until: impl Fn(&Host, &Table<classic::game::Game>) -> bool) ->
             Screen::Play(c) => host.local(AnyCommand::Classic(decide(&t, c, &mut n))).unwrap(),
             Screen::Announcement(_) => host.local(AnyCommand::Either(Command::Dismiss)).unwrap(),
             Screen::Elsewhere(c) => {
-                let r = remotes.iter_mut().find(|r| r.seat() == c).unwrap();
+                let r = remotes.iter_mut().find(|r| r.seat() == Some(c)).unwrap();
                 let t: Table<classic::game::Game> = table_of(r.table().unwrap());
                 if let Screen::Announcement(_) = t.screen {
                     r.command(AnyCommand::Either(Command::Dismiss));
@@ -443,7 +445,7 @@ fn sealed_bids_from_friends_are_committed_first_held_by_the_host_and_revealed_to
     assert!([first, second].iter().all(|c| [Colour::Yellow, Colour::Purple].contains(c)), "{due:?}");
     let record = host.session().record();
     // The second in seating order commits first, from its own device.
-    let r2 = remotes.iter().position(|r| r.seat() == second).unwrap();
+    let r2 = remotes.iter().position(|r| r.seat() == Some(second)).unwrap();
     let t: Table<classic::game::Game> = table_of(remotes[r2].table().unwrap());
     assert_eq!(t.screen, Screen::Play(second), "every bidder bids at once");
     let bid = *t.view.moves.iter().rev().find(|m| matches!(m, classic::moves::Move::Bid { money, .. } if *money > 0)).unwrap_or(&t.view.moves[0]);
@@ -461,14 +463,14 @@ fn sealed_bids_from_friends_are_committed_first_held_by_the_host_and_revealed_to
             assert_eq!(*own_bid, None);
             assert!(!have_bid.contains(&second), "{} is not even told that {second} has bid", o.to);
         }
-        let r = remotes.iter_mut().find(|r| r.seat() == o.to).unwrap();
+        let r = remotes.iter_mut().find(|r| r.seat() == Some(o.to)).unwrap();
         r.receive(&o.bytes).unwrap();
     }
     // One sealed bid each.
     let again = host.receive(Some(second), &remotes[r2].command(AnyCommand::Classic(Command::Act(bid))).unwrap());
     assert_eq!(refusal(&host, &again.replies[0]), Refusal::Illegal(IllegalMove::NotYourTurn));
     // The first bids: both are played, in seating order, and revealed together.
-    let r1 = remotes.iter().position(|r| r.seat() == first).unwrap();
+    let r1 = remotes.iter().position(|r| r.seat() == Some(first)).unwrap();
     let t: Table<classic::game::Game> = table_of(remotes[r1].table().unwrap());
     let bid1 = t.view.moves[0];
     let bytes = remotes[r1].command(AnyCommand::Classic(Command::Act(bid1))).unwrap();
@@ -703,7 +705,7 @@ fn when_the_hosts_page_reloads_the_game_goes_on_from_its_save_and_the_friends_re
         let got = host.receive(None, &r.hello());
         assert_eq!(r.receive(&got.replies[0]), Ok(Heard::Joined));
         let out = host.outbox();
-        let mine = out.iter().find(|o| o.to == r.seat()).unwrap();
+        let mine = out.iter().find(|o| Some(o.to) == r.seat()).unwrap();
         match ToRemote::decode(&mine.bytes, host.tag()) {
             Ok(ToRemote::Update(AnyUpdate::New(u))) => assert_eq!(u.log_from as usize, kept, "only what the friend lacks"),
             m => panic!("{m:?}"),

@@ -40,6 +40,7 @@ pub fn net_refusal(r: Refusal) -> String {
         Refusal::Stale => tr!(String NetRefusedStale),
         Refusal::Foreign => tr!(String NetRefusedForeign),
         Refusal::NotJoined => tr!(String NetRefusedNotJoined),
+        Refusal::Watching => tr!(String NetRefusedWatching),
     }
 }
 
@@ -94,6 +95,7 @@ mod tests {
                 Refusal::Stale => 3,
                 Refusal::Foreign => 4,
                 Refusal::NotJoined => 5,
+                Refusal::Watching => 6,
             }
         }
         let all = vec![
@@ -104,8 +106,9 @@ mod tests {
             Refusal::Stale,
             Refusal::Foreign,
             Refusal::NotJoined,
+            Refusal::Watching,
         ];
-        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..6).collect(), "every refusal has a sample");
+        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..7).collect(), "every refusal has a sample");
         all
     }
 

@@ -180,6 +180,9 @@ pub enum Device {
     Here,
     /// A friend's own device, playing this seat.
     Seat(Colour),
+    /// A watcher's device: the public table only — no seat, nothing private of anyone, nothing
+    /// to tap.
+    Watch,
 }
 
 impl<G: TableWords> Session<G> {
@@ -190,7 +193,8 @@ impl<G: TableWords> Session<G> {
 
     /// The table a device shows: the device holding the game shows the seat holding it (or a
     /// waiting screen, with only its one person's secrets, while a seat elsewhere acts); a
-    /// friend's device shows its own seat's view.
+    /// friend's device shows its own seat's view; a watcher's device the public view of the
+    /// confirmed game (no seat's staged, held-back or sealed move) and who acts.
     pub fn table_for(&self, device: Device) -> Table<G> {
         match device {
             Device::Here if !self.elsewhere(self.actor()) && (!self.elsewhere(self.holder) || matches!(self.screen(), Screen::HandOver(_))) => self.holders_table(self.screen(), self.view()),
@@ -241,6 +245,16 @@ impl<G: TableWords> Session<G> {
                     t.prompt = G::prompt(&t.view, &Step::default(), None);
                 }
                 t
+            }
+            Device::Watch => {
+                // Announcements reach a watcher's device as notices, as they reach a friend's.
+                let screen = match self.actor() {
+                    _ if self.game.is_over() => Screen::Over,
+                    Some(a) if self.seats.presence(a) == Presence::Computer => Screen::Thinking(a),
+                    Some(a) => Screen::Elsewhere(a),
+                    None => Screen::Over,
+                };
+                self.plain_table(None, screen, self.game.view(None))
             }
         }
     }

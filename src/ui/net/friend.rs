@@ -130,7 +130,7 @@ impl Net for FriendNet {
     }
 
     fn seat(&self) -> Option<Colour> {
-        Some(self.remote.borrow().seat())
+        self.remote.borrow().seat()
     }
 
     fn close(&self) {
@@ -258,7 +258,7 @@ impl FriendNet {
     /// and a vibration where the device has one; the title is the game's again after.
     fn signal_turn(&self) {
         let seat = self.remote.borrow().seat();
-        let mine = self.remote.borrow().table().is_some_and(|t| matches!(t.screen(), crate::app::session::Screen::Play(c) if *c == seat));
+        let mine = seat.is_some() && self.remote.borrow().table().is_some_and(|t| matches!(t.screen(), crate::app::session::Screen::Play(c) if Some(*c) == seat));
         let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
         let marked = doc.title().starts_with('●');
         if mine && !marked {
@@ -377,7 +377,7 @@ impl FriendNet {
         self.round.set(Some(round));
         storage::set_net_seat(secret, Some((seat, token, tag)));
         // The same seat of the same game again keeps the lines of the log it has.
-        let same = { let r = self.remote.borrow(); r.seat() == seat && r.tag() == tag && r.table().is_some() };
+        let same = { let r = self.remote.borrow(); r.seat() == Some(seat) && r.tag() == tag && r.table().is_some() };
         if !same {
             *self.remote.borrow_mut() = Remote::new(tag, seat, token);
         }
