@@ -38,6 +38,10 @@ pub trait Net {
     fn seat(&self) -> Option<crate::engine::Colour> {
         None
     }
+    /// True on a watcher's device (the watch link: the public table, no seat).
+    fn watching(&self) -> bool {
+        false
+    }
 }
 
 thread_local! {
@@ -75,6 +79,11 @@ pub fn show_friends(ctx: Ctx, id: &str) {
 /// The seat this device plays at a friend's table, if it is a friend's device.
 pub fn net_seat() -> Option<crate::engine::Colour> {
     net().and_then(|n| n.seat())
+}
+
+/// True when this device watches a game played elsewhere.
+pub fn net_watching() -> bool {
+    net().is_some_and(|n| n.watching())
 }
 
 /// The game's menu of a device that holds no game (nothing without remote play).

@@ -218,16 +218,7 @@ fn board_tap(ctx: Ctx, tap: BoardTap) {
 pub fn TopBar(info: Signal<String>, drawer: RwSignal<bool>) -> impl IntoView {
     let menu = RwSignal::new(false);
     let ctx = expect_context::<Ctx>();
-    // A friend's device: "You are Ben (Yellow)" always in view.
-    let you = move || {
-        let seat = super::ctx::net_seat()?;
-        ctx.table.with(|t| {
-            let t = t.as_ref()?;
-            let (name, colour) = (t.names().name(seat), crate::app::names::colour_adj(t.edition(), seat));
-            let words = if name.to_lowercase() == colour.to_lowercase() { tr!(RelayYouAreColour, colour = colour) } else { tr!(RelayYouAre, name = name, colour = colour) };
-            Some(view! { <span class="you" data-you-are=seat.name()><Emblem colour=seat/>{words}</span> })
-        })
-    };
+    let you = move || you_are(ctx);
     view! {
         <header class="topbar">
             <h1 class="title">{tr!(PanelTitle)}</h1>
@@ -238,6 +229,22 @@ pub fn TopBar(info: Signal<String>, drawer: RwSignal<bool>) -> impl IntoView {
         </header>
         {move || menu.get().then(|| view! { <GameMenu open=menu/> })}
     }
+}
+
+/// A friend's device: "You are Ben (yellow)" (a watcher's: "Watching"), in the top bar and on
+/// the screens without one, so it is always in view.
+fn you_are(ctx: Ctx) -> Option<AnyView> {
+    if super::ctx::net_watching() {
+        ctx.table.track();
+        return Some(view! { <span class="you" data-watching="">{tr!(RelayWatching)}</span> }.into_any());
+    }
+    let seat = super::ctx::net_seat()?;
+    ctx.table.with(|t| {
+        let t = t.as_ref()?;
+        let (name, colour) = (t.names().name(seat), crate::app::names::colour_adj(t.edition(), seat));
+        let words = if name.to_lowercase() == colour.to_lowercase() { tr!(RelayYouAreColour, colour = colour) } else { tr!(RelayYouAre, name = name, colour = colour) };
+        Some(view! { <span class="you" data-you-are=seat.name()><Emblem colour=seat/>{words}</span> }.into_any())
+    })
 }
 
 /// What to do now, the last notice and the card help.
@@ -333,6 +340,7 @@ pub fn Announcement(text: String, bids: Vec<String>) -> impl IntoView {
     view! {
         <div class="handover announcement" data-announcement="" data-then-to=next.map(Colour::name)>
             <div class="handover-card">
+                {move || you_are(ctx)}
                 <h1>{tr!(ScreenForEveryone)}</h1>
                 {(!bids.is_empty()).then(|| {
                     let n = bids.len();

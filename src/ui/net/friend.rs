@@ -33,8 +33,8 @@ const JOIN_MS: u64 = 15_000;
 /// The host's offer of a seat, as this device answers it.
 struct Offered {
     tag: u32,
-    seat: Colour,
-    token: u64,
+    /// The seat and its token (`None`: to watch).
+    seat: Option<(Colour, u64)>,
     round: u32,
     ice: Vec<String>,
     sdp: String,
@@ -94,6 +94,8 @@ pub struct FriendNet {
     knocking: std::cell::Cell<bool>,
     /// The seat the link is for (a seat's own link: no picker when it is free).
     wanted: Option<Colour>,
+    /// A watcher's device (the watch link): no seat, nothing to send but its hello.
+    watching: bool,
     /// Where this device stands.
     pub stage: RwSignal<Stage>,
 }
@@ -131,6 +133,10 @@ impl Net for FriendNet {
 
     fn seat(&self) -> Option<Colour> {
         self.remote.borrow().seat()
+    }
+
+    fn watching(&self) -> bool {
+        self.watching
     }
 
     fn close(&self) {
@@ -189,6 +195,7 @@ impl FriendNet {
     /// The link this device joined with.
     pub fn link(&self) -> super::Link {
         match &self.table {
+            Some(secret) if self.watching => super::Link::Watch { secret: secret.clone(), relays: None },
             Some(secret) => super::Link::Table { secret: secret.clone(), relays: None, seat: self.wanted },
             None => super::Link::Join(self.invite.clone()),
         }
@@ -292,7 +299,7 @@ impl FriendNet {
         let own = storage::net_seat(&secret).map(|(c, token, _)| (c, token));
         // While an offer is being answered, asking again would only replace it.
         if let Some(c) = self.channel.borrow().clone().filter(|_| self.round.get().is_none()) {
-            c.say(Signal::Knock { seat: own });
+            c.say(if self.watching { Signal::Watch } else { Signal::Knock { seat: own } });
         }
         if matches!(self.stage.get_untracked(), Stage::Finding(false)) && js_sys::Date::now() - self.since.get() > NO_HOST_MS {
             self.stage.set(Stage::Finding(true));
@@ -311,8 +318,8 @@ impl FriendNet {
             relays::Heard::Relays(n) if n > 0 => {
                 if let Some(c) = self.channel.borrow().clone() {
                     let own = storage::net_seat(&secret).map(|(c, token, _)| (c, token));
-                    if matches!(self.stage.get_untracked(), Stage::Finding(_) | Stage::Lost) {
-                        c.say(Signal::Knock { seat: own });
+                    if matches!(self.stage.get_untracked(), Stage::Finding(_) | Stage::Lost) && self.round.get().is_none() {
+                        c.say(if self.watching { Signal::Watch } else { Signal::Knock { seat: own } });
                     }
                 }
             }
@@ -329,7 +336,8 @@ impl FriendNet {
                         None => self.stage.set(Stage::Choose(seats)),
                     }
                 }
-                Signal::Offer { tag, seat: Some((seat, token)), round, ice, sdp, .. } => self.offered(&secret, Offered { tag, seat, token, round, ice, sdp }),
+                // A seat for a friend, no seat for a watcher: anything else is not for this device.
+                Signal::Offer { tag, seat, round, ice, sdp, .. } if seat.is_none() == self.watching => self.offered(&secret, Offered { tag, seat, round, ice, sdp }),
                 Signal::Refused { why, .. } => {
                     if why == SeatRefusal::BadToken {
                         storage::set_net_seat(&secret, None);
@@ -370,16 +378,22 @@ impl FriendNet {
 
     /// The host's offer for this device: answered through the relays; the channel opens.
     fn offered(self: &Rc<Self>, secret: &str, o: Offered) {
-        let Offered { tag, seat, token, round, ice, sdp } = o;
+        let Offered { tag, seat, round, ice, sdp } = o;
         if self.round.get() == Some(round) {
             return;
         }
         self.round.set(Some(round));
-        storage::set_net_seat(secret, Some((seat, token, tag)));
+        if let Some((c, token)) = seat {
+            storage::set_net_seat(secret, Some((c, token, tag)));
+        }
         // The same seat of the same game again keeps the lines of the log it has.
-        let same = { let r = self.remote.borrow(); r.seat() == Some(seat) && r.tag() == tag && r.table().is_some() };
+        let same = { let r = self.remote.borrow(); r.seat() == seat.map(|(c, _)| c) && r.tag() == tag && r.table().is_some() };
         if !same {
-            *self.remote.borrow_mut() = Remote::new(tag, seat, token);
+            // A watcher's connection is its own: its token is the offer's round.
+            *self.remote.borrow_mut() = match seat {
+                Some((c, token)) => Remote::new(tag, c, token),
+                None => Remote::watcher(tag, u64::from(round)),
+            };
         }
         if let Some(p) = self.peer.borrow_mut().take() {
             p.close();
@@ -398,7 +412,7 @@ impl FriendNet {
                 Ok((peer, answer)) => {
                     *me.peer.borrow_mut() = Some(Rc::new(peer));
                     if let Some(c) = me.channel.borrow().clone() {
-                        c.say(Signal::Answer { seat: Some(seat), round, sdp: answer });
+                        c.say(Signal::Answer { seat: seat.map(|(c, _)| c), round, sdp: answer });
                     }
                 }
                 Err(why) => me.stage.set(Stage::Failed(tr!(NetInviteBad, why = peer_error(why)))),
@@ -443,6 +457,7 @@ impl FriendNet {
             since: std::cell::Cell::new(js_sys::Date::now()),
             knocking: std::cell::Cell::new(false),
             wanted: None,
+            watching: false,
             stage,
         }
     }
@@ -452,7 +467,19 @@ impl FriendNet {
 /// the seat this device had there, or one the player chooses.
 pub fn start_table(ctx: Ctx, secret: String, relays: Vec<String>, wanted: Option<Colour>) -> Rc<FriendNet> {
     let stage = RwSignal::new(Stage::Finding(false));
-    let net = Rc::new(FriendNet { wanted, ..FriendNet::new(ctx, String::new(), Some(secret.clone()), stage) });
+    relayed(FriendNet { wanted, ..FriendNet::new(ctx, String::new(), Some(secret.clone()), stage) }, secret, relays)
+}
+
+/// Watches the table of the watch link's secret `secret` (base64url), found through `relays`.
+pub fn start_watch(ctx: Ctx, secret: String, relays: Vec<String>) -> Rc<FriendNet> {
+    let stage = RwSignal::new(Stage::Finding(false));
+    relayed(FriendNet { watching: true, ..FriendNet::new(ctx, String::new(), Some(secret.clone()), stage) }, secret, relays)
+}
+
+/// A device that came through the relays: it joins the room of `secret` and asks.
+fn relayed(net: FriendNet, secret: String, relays: Vec<String>) -> Rc<FriendNet> {
+    let stage = net.stage;
+    let net = Rc::new(net);
     crate::ui::ctx::set_net(net.clone());
     let Some(bytes) = crate::app::share::base64url_decode(&secret).ok().filter(|b| b.len() == 16) else {
         stage.set(Stage::Failed(tr!(String TableLinkBad)));

@@ -34,6 +34,19 @@ pub const REPLIES: &str = "loewenherz-net-replies";
 const CLAIM_MS: f64 = 30_000.0;
 /// How long the host waits for a relay before offering the invite-and-reply exchange.
 const RELAY_WAIT_MS: u64 = 6000;
+/// The most watchers at once (each one is a connection the host's device keeps).
+const MAX_WATCHERS: usize = 8;
+
+/// A watcher's connection on the host's device.
+struct Watcher {
+    /// The device that asked, through the relays.
+    device: u64,
+    /// The host's id of its link.
+    id: u64,
+    /// Its offer's round.
+    round: u32,
+    peer: Option<Rc<Peer>>,
+}
 
 /// The relays this host uses (its panel's list; the public defaults until it was changed;
 /// none when turned off).
@@ -124,6 +137,10 @@ pub struct HostNet {
     relays: RwSignal<Relays>,
     /// The last message through the relays refused, in words.
     refused: RwSignal<Option<String>>,
+    /// The watch link's room on the relays, and its secret (base64url) once derived.
+    watch: RefCell<Option<Rc<Channel>>>,
+    watch_secret: RwSignal<Option<String>>,
+    watchers: RefCell<Vec<Watcher>>,
 }
 
 impl Net for HostNet {
@@ -154,8 +171,15 @@ impl Net for HostNet {
 
     fn close(&self) {
         self.closed.set(true);
-        if let Some(c) = self.relay.borrow_mut().take() {
-            c.close();
+        for room in [&self.relay, &self.watch] {
+            if let Some(c) = room.borrow_mut().take() {
+                c.close();
+            }
+        }
+        for w in self.watchers.borrow_mut().drain(..) {
+            if let Some(p) = w.peer {
+                p.close();
+            }
         }
         for l in self.links.borrow_mut().iter_mut() {
             if let Some(p) = l.peer.take() {
@@ -191,6 +215,13 @@ impl HostNet {
         let out = self.host.borrow_mut().outbox();
         for o in out {
             self.send_to(o.to, &o.bytes);
+        }
+        let watched = self.host.borrow_mut().watcher_outbox();
+        for o in watched {
+            let peer = self.watchers.borrow().iter().find(|w| w.id == o.watcher).and_then(|w| w.peer.clone());
+            if let Some(p) = peer {
+                p.send(&o.bytes);
+            }
         }
         let session = self.host.borrow().session().clone();
         self.ctx.game.set(Some(session));
@@ -409,10 +440,19 @@ impl HostNet {
         format!("{}#table={}{extra}", crate::ui::page::base_url(), self.secret)
     }
 
-    /// Joins the table's room on the relays (again, after the list changed).
+    /// The watch link: whoever opens it sees the public table live (no seat, nothing private).
+    pub fn watch_link(&self) -> Option<String> {
+        let table = self.table_link();
+        let rest = table.split_once('#')?.1.split_once('&').map(|(_, r)| format!("&{r}")).unwrap_or_default();
+        self.watch_secret.get().map(|w| format!("{}#watch={w}{rest}", crate::ui::page::base_url()))
+    }
+
+    /// Joins the table's room and the watch link's on the relays (again, after the list changed).
     fn start_relays(self: &Rc<Self>) {
-        if let Some(c) = self.relay.borrow_mut().take() {
-            c.close();
+        for room in [&self.relay, &self.watch] {
+            if let Some(c) = room.borrow_mut().take() {
+                c.close();
+            }
         }
         let relays = host_relays();
         if relays.is_empty() {
@@ -432,7 +472,19 @@ impl HostNet {
             match Channel::open(&secret, &relays, on).await {
                 Some(c) if !me.closed.get() => *me.relay.borrow_mut() = Some(c),
                 Some(c) => c.close(),
-                None => me.relays.set(Relays::Down(tr!(String TableRelayUnavailable))),
+                None => return me.relays.set(Relays::Down(tr!(String TableRelayUnavailable))),
+            }
+            // The watch link's own room: its secret can't lead a watcher to the table's.
+            let Some(watch) = relay::watch_secret(&secret).await else { return };
+            me.watch_secret.set(Some(crate::app::share::base64url_encode(&watch)));
+            let on = {
+                let me = me.clone();
+                move |h| me.heard_watch(h)
+            };
+            match Channel::open(&watch, &relays, on).await {
+                Some(c) if !me.closed.get() => *me.watch.borrow_mut() = Some(c),
+                Some(c) => c.close(),
+                None => {}
             }
         });
         // No relay answered in a while: the exchange by hand is offered, with why.
@@ -458,6 +510,102 @@ impl HostNet {
             // Said in the panel (nothing changed: the message was dropped).
             Heard::Refused(why) => self.refused.set(Some(crate::app::net::relay_words::relay_refusal(why))),
             Heard::Said(e) => self.signal(e.from, e.body),
+        }
+    }
+
+    /// What a device said in the watch link's room.
+    fn heard_watch(self: &Rc<Self>, h: Heard) {
+        if self.closed.get() {
+            return;
+        }
+        let Heard::Said(e) = h else { return };
+        match e.body {
+            Signal::Watch => self.offer_watcher(e.from),
+            Signal::Answer { seat: None, round, sdp } => {
+                let peer = self.watchers.borrow().iter().find(|w| w.device == e.from && w.round == round).and_then(|w| w.peer.clone());
+                if let Some(p) = peer.filter(|p| !p.answered()) {
+                    leptos::task::spawn_local(async move {
+                        let _ = p.accept(&sdp).await;
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A device asked to watch: a connection is offered to it (one at a time per device).
+    fn offer_watcher(self: &Rc<Self>, device: u64) {
+        {
+            let mut watchers = self.watchers.borrow_mut();
+            // Asked again (its offer lost, or it reloaded): the old connection goes.
+            if let Some(i) = watchers.iter().position(|w| w.device == device) {
+                let old = watchers.remove(i);
+                if let Some(p) = old.peer {
+                    p.close();
+                }
+                self.host.borrow_mut().remove_watcher(old.id);
+            }
+            if watchers.len() >= MAX_WATCHERS {
+                return;
+            }
+        }
+        let round = storage::fresh_seed() as u32;
+        // The connection itself is the watcher's: its token is the offer's round.
+        let id = self.host.borrow_mut().add_watcher(u64::from(round));
+        self.watchers.borrow_mut().push(Watcher { device, id, round, peer: None });
+        let me = self.clone();
+        leptos::task::spawn_local(async move {
+            let ice = ice_servers();
+            let on = {
+                let me = me.clone();
+                move |ev| me.heard_watcher(id, ev)
+            };
+            let Ok((peer, sdp)) = Peer::offer(&ice, on).await else { return };
+            let tag = me.host.borrow().tag();
+            match me.watchers.borrow_mut().iter_mut().find(|w| w.id == id) {
+                Some(w) => w.peer = Some(Rc::new(peer)),
+                None => return peer.close(),
+            }
+            if let Some(c) = me.watch.borrow().clone() {
+                c.say(Signal::Offer { to: device, tag, seat: None, round, ice, sdp });
+            }
+        });
+    }
+
+    /// Something happened on watcher `id`'s connection.
+    fn heard_watcher(self: &Rc<Self>, id: u64, ev: Event) {
+        if self.closed.get() {
+            return;
+        }
+        let peer = self.watchers.borrow().iter().find(|w| w.id == id).and_then(|w| w.peer.clone());
+        match ev {
+            Event::Open => {}
+            Event::Message(bytes) => {
+                let got = self.host.borrow_mut().receive_watcher(id, &bytes);
+                if let Some(p) = &peer {
+                    for reply in &got.replies {
+                        p.send(reply);
+                    }
+                }
+                if self.host.borrow().watcher_strikes(id) >= MAX_STRIKES {
+                    return self.drop_watcher(id);
+                }
+                self.after();
+            }
+            Event::Closed => self.drop_watcher(id),
+        }
+    }
+
+    fn drop_watcher(&self, id: u64) {
+        let gone = {
+            let mut watchers = self.watchers.borrow_mut();
+            watchers.iter().position(|w| w.id == id).map(|i| watchers.remove(i))
+        };
+        if let Some(w) = gone {
+            if let Some(p) = w.peer {
+                p.close();
+            }
+            self.host.borrow_mut().remove_watcher(id);
         }
     }
 
@@ -578,6 +726,9 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
         relay: RefCell::new(None),
         relays: RwSignal::new(Relays::Connecting),
         refused: RwSignal::new(None),
+        watch: RefCell::new(None),
+        watch_secret: RwSignal::new(None),
+        watchers: RefCell::new(Vec::new()),
     });
     net.remember();
     crate::ui::ctx::set_net(net.clone());
@@ -720,6 +871,10 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     let link = net.with_value(|n| n.table_link());
                     view! { <TableLink link=link/> }
                 }}
+                {move || {
+                    link_version.track();
+                    net.with_value(|n| n.watch_link()).map(|link| view! { <WatchLink link=link/> })
+                }}
                 <p class="hint" role="status" data-relays=move || match relays.get() { Relays::Connecting => "connecting", Relays::Up(_) => "up", Relays::Down(_) => "down" }>
                     {move || match relays.get() {
                         Relays::Connecting => tr!(String RelayConnecting),
@@ -788,6 +943,28 @@ fn TableLink(link: String) -> impl IntoView {
             </div>
             <Qr text=link label=tr!(String RelayTableLink)/>
         </section>
+    }
+}
+
+/// The watch link: copy or share (a watcher sees the public table, nothing private).
+#[component]
+fn WatchLink(link: String) -> impl IntoView {
+    let copied = RwSignal::new(None::<String>);
+    let can_share = web_sys::window().is_some_and(|w| Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false));
+    let (for_copy, for_share) = (link.clone(), link.clone());
+    view! {
+        <details class="more net-watch-link" data-watch-section="">
+            <summary>{tr!(RelayWatchLink)}</summary>
+            <p class="hint">{tr!(TableWatchHint)}</p>
+            <input class="link" readonly="" value=link data-watch-link="" aria-label=tr!(RelayWatchLink)/>
+            <div class="row">
+                <button type="button" data-copy-watch="" on:click=move |_| crate::ui::page::copy(for_copy.clone(), copied)>{tr!(TableCopy)}</button>
+                {can_share.then(|| view! {
+                    <button type="button" data-share-watch="" on:click=move |_| share(&for_share)>{tr!(RelayShare)}</button>
+                })}
+                {move || copied.get().map(|m| view! { <span class="hint">{m}</span> })}
+            </div>
+        </details>
     }
 }
 

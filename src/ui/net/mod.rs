@@ -53,6 +53,8 @@ pub enum Link {
     /// names them (else this device's list, or the public defaults), and the seat if the link
     /// is one seat's (else the seats to choose from).
     Table { secret: String, relays: Option<String>, seat: Option<crate::engine::Colour> },
+    /// Watch a table found through relays: the watch link's secret and its relays.
+    Watch { secret: String, relays: Option<String> },
 }
 
 impl Link {
@@ -70,6 +72,11 @@ impl Link {
                 let param = |name: &str| rest.split('&').find_map(|p| p.strip_prefix(name)).and_then(|r| js_sys::decode_uri_component(r).ok()).map(String::from);
                 let seat = param("seat=").and_then(|c| crate::engine::Colour::parse(&c));
                 Some(Link::Table { secret: secret.to_string(), relays: param("relays="), seat })
+            }
+            "watch" => {
+                let (secret, rest) = value.split_once('&').unwrap_or((&value, ""));
+                let relays = rest.split('&').find_map(|p| p.strip_prefix("relays=")).and_then(|r| js_sys::decode_uri_component(r).ok()).map(String::from);
+                Some(Link::Watch { secret: secret.to_string(), relays })
             }
             _ => None,
         }
@@ -90,6 +97,8 @@ impl Link {
                 }
                 out
             }
+            Link::Watch { secret, relays: None } => format!("watch={secret}"),
+            Link::Watch { secret, relays: Some(r) } => format!("watch={secret}&relays={}", String::from(js_sys::encode_uri_component(r))),
         }
     }
 }
@@ -196,6 +205,18 @@ pub fn open(ctx: Ctx, link: Link) {
             FRIEND.with(|f| *f.borrow_mut() = Some(net));
             ctx.net.set(Shown::Friend);
         }
+        Link::Watch { secret, relays } => {
+            stop(ctx);
+            ctx.show(None);
+            super::page::set_hash(&Link::Watch { secret: secret.clone(), relays: relays.clone() }.hash());
+            let relays = match relays {
+                Some(list) => relay::parse_relays(&list),
+                None => host::host_relays(),
+            };
+            let net = owned(|| friend::start_watch(ctx, secret, relays));
+            FRIEND.with(|f| *f.borrow_mut() = Some(net));
+            ctx.net.set(Shown::Friend);
+        }
         Link::Reply(packed) => match HOST.with(|h| h.borrow().clone()) {
             // This tab hosts: the reply is its own.
             Some(net) => {
@@ -231,9 +252,15 @@ pub fn follow_links(ctx: Ctx) {
         let busy = match &link {
             Link::Reply(_) => false,
             Link::Host(id) => ctx.shown_id().is_some_and(|shown| shown != *id) || ctx.net.get_untracked() == Shown::Friend,
-            Link::Join(_) | Link::Table { .. } => ctx.shown_id().is_some() || ctx.net.get_untracked() == Shown::Friend,
+            Link::Join(_) | Link::Table { .. } | Link::Watch { .. } => ctx.shown_id().is_some() || ctx.net.get_untracked() == Shown::Friend,
         };
-        if busy { asked.set(Some(link)) } else { open(ctx, link) }
+        if busy {
+            // The question is remote play's: its styles come with it.
+            add_styles();
+            asked.set(Some(link));
+        } else {
+            open(ctx, link)
+        }
     });
     // Runs after each change of the game shown, knowing what remote play showed at the last.
     Effect::new(move |before: Option<Shown>| {

@@ -70,6 +70,12 @@ pub fn fresh_secret() -> [u8; 16] {
     b
 }
 
+/// The secret of the watch link of the table whose secret is `table`: a watcher can't find the
+/// table's own room or key from it.
+pub async fn watch_secret(table: &[u8]) -> Option<Vec<u8>> {
+    sha256(&[b"loewenherz watch link", table]).await.map(|h| h[..16].to_vec())
+}
+
 /// Where the devices holding `secret` meet, and the key of what they say there.
 struct Room {
     topic: String,
