@@ -439,16 +439,25 @@ export async function sit(host, friend, colour, link) {
   return { picker, table: Date.now() - t0 };
 }
 
-/** Waits until `friend` shows the table as seat `colour` and the host shows it connected. */
+/**
+ * Waits until `friend` shows the table as seat `colour` ("You are …" in its top bar, or an
+ * announcement for everyone, drawn without the top bar, with the seat kept in its storage)
+ * and the host shows it connected.
+ */
 export async function atTable(host, friend, colour, { timeout = 15_000 } = {}) {
-  await friend.page.waitForSelector(`[data-you-are="${colour}"]`, { timeout }).catch(async (e) => {
+  await friend.page.waitForSelector(`[data-you-are="${colour}"], [data-announcement]`, { timeout }).catch(async (e) => {
     const stage = await friend.page
       .evaluate(() => ["finding", "no-host", "seat-picker", "taking", "joining", "join-failed", "net-lost"].filter((s) => document.querySelector(`[data-${s}]`)).join(","))
       .catch((x) => x.message);
     const presence = await host.page.locator(`li[data-net-seat="${colour}"]`).getAttribute("data-presence", { timeout: 1_000 }).catch(() => "?");
     throw new Error(`${friend.name} never sat at ${colour}: the friend is at [${stage}] "${await screenOf(friend.page)}"; the host's panel says ${presence}; page errors: ${JSON.stringify([...host.errors, ...friend.errors].slice(0, 6))}\n${e.message}`);
   });
-  await friend.page.waitForSelector("[data-space]", { timeout: 5_000 });
+  if ((await friend.page.locator(`[data-you-are="${colour}"]`).count()) === 0) {
+    const seat = await friend.page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("loewenherz/net/seat/"))?.[1] ?? null);
+    if (seat !== null && !seat.startsWith(`${colour}:`)) throw new Error(`${friend.name} is at the table as ${seat.split(":")[0]}, not ${colour}`);
+  } else {
+    await friend.page.waitForSelector("[data-space]", { timeout: 5_000 });
+  }
   await friend.page.waitForSelector("[data-net-lost]", { state: "detached", timeout: 5_000 });
   // The host's panel as it was (friends joining at once: open it before).
   const open = (await host.page.locator("[data-net-panel]").count()) > 0;
