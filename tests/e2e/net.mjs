@@ -129,21 +129,24 @@ async function choose(page, selector, value) {
  * for the friends' panel with an invite for each friend's seat. `seats`: per seat "person",
  * "friend" or a computer level. Returns the save id (from `#host=<id>`).
  */
-export async function hostGame(host, url, { edition, colours, seats, seed }) {
+export async function hostGame(host, url, { edition, colours, seats, seed, names, relays = "" }) {
   const page = host.page;
   await page.goto(url);
-  await page.evaluate(() => {
+  await page.evaluate((relays) => {
     localStorage.clear();
     localStorage.setItem("loewenherz/net/ice", "");
-    // Relays off: these tests exchange invites and replies by hand (table.test.mjs plays through a relay).
-    localStorage.setItem("loewenherz/net/relays", "");
-  });
+    // Relays off by default: the invites and replies are exchanged by hand (table.test.mjs
+    // passes a test relay's address: friends come from the one table link).
+    localStorage.setItem("loewenherz/net/relays", relays);
+  }, relays);
   await page.goto(url);
   await page.waitForSelector("[data-start]");
   await page.click(`[data-edition-choice=${edition}]`);
   await page.click(`[data-players="${colours.length}"]`);
   for (let i = 0; i < colours.length; i++) await choose(page, `select[data-colour='${i}']`, colours[i]);
   for (let i = 0; i < seats.length; i++) if (seats[i] !== "person") await choose(page, `select[data-seat='${i}']`, seats[i]);
+  // Names last: choosing a colour or a seat draws the form again (a name typed stays).
+  for (let i = 0; i < (names ?? []).length; i++) await page.fill(`input[data-name='${i}']`, names[i]);
   if (seed !== undefined) {
     await page.evaluate((seed) => {
       const input = document.querySelector("[data-seed]");
@@ -153,7 +156,8 @@ export async function hostGame(host, url, { edition, colours, seats, seed }) {
   }
   await page.click("[data-start]");
   await page.waitForURL(/#host=/, { timeout: 10_000 });
-  for (let i = 0; i < seats.length; i++) if (seats[i] === "friend") await page.waitForSelector(`input[data-invite="${colours[i]}"]`, { timeout: 15_000 });
+  // Through relays the invites are not shown (friends come from the table link).
+  if (!relays) for (let i = 0; i < seats.length; i++) if (seats[i] === "friend") await page.waitForSelector(`input[data-invite="${colours[i]}"]`, { timeout: 15_000 });
   return decodeURIComponent(new URL(page.url()).hash.slice("#host=".length));
 }
 
@@ -406,4 +410,74 @@ export function readCommand(bytes) {
 export function command(tag, n, body) {
   if (version === null) throw new Error("no message read yet: the protocol version is unknown");
   return [...MAGIC, version, 1, ...tag, ...putVarint(n), ...body];
+}
+
+// ---- The table link (issue 33): friends find the host through relays and take a seat ----
+
+/** The table link the host's panel shows (waits for the relays to be up unless `up: false`). */
+export async function tableLinkOf(page, { up = true, timeout = 15_000 } = {}) {
+  await openPanel(page);
+  if (up) await page.waitForSelector("[data-relays=up]", { state: "attached", timeout });
+  return page.inputValue("[data-table-link]");
+}
+
+/**
+ * A friend opens the table `link` on their device (a fresh document), takes seat `colour` in
+ * the seat picker and waits for the table; the host's panel then shows the seat connected.
+ * Returns { picker, table }: ms from opening the link to the picker, and to the first shared table.
+ */
+export async function sit(host, friend, colour, link) {
+  if (friend.page.url() !== "about:blank") await friend.page.goto("about:blank");
+  const t0 = Date.now();
+  await friend.page.goto(link);
+  await friend.page.waitForSelector(`[data-seat-picker] [data-take-seat="${colour}"]`, { timeout: 15_000 }).catch(async (e) => {
+    throw new Error(`${friend.name}: no free seat ${colour} in a picker: "${await screenOf(friend.page)}"; page errors: ${JSON.stringify([...host.errors, ...friend.errors].slice(0, 6))}\n${e.message}`);
+  });
+  const picker = Date.now() - t0;
+  await friend.page.click(`[data-take-seat="${colour}"]`);
+  await atTable(host, friend, colour);
+  return { picker, table: Date.now() - t0 };
+}
+
+/**
+ * Waits until `friend` shows the table as seat `colour` ("You are …" in its top bar, or an
+ * announcement for everyone, drawn without the top bar, with the seat kept in its storage)
+ * and the host shows it connected.
+ */
+export async function atTable(host, friend, colour, { timeout = 15_000 } = {}) {
+  await friend.page.waitForSelector(`[data-you-are="${colour}"], [data-announcement]`, { timeout }).catch(async (e) => {
+    const stage = await friend.page
+      .evaluate(() => ["finding", "no-host", "seat-picker", "taking", "joining", "join-failed", "net-lost"].filter((s) => document.querySelector(`[data-${s}]`)).join(","))
+      .catch((x) => x.message);
+    const presence = await host.page.locator(`li[data-net-seat="${colour}"]`).getAttribute("data-presence", { timeout: 1_000 }).catch(() => "?");
+    throw new Error(`${friend.name} never sat at ${colour}: the friend is at [${stage}] "${await screenOf(friend.page)}"; the host's panel says ${presence}; page errors: ${JSON.stringify([...host.errors, ...friend.errors].slice(0, 6))}\n${e.message}`);
+  });
+  if ((await friend.page.locator(`[data-you-are="${colour}"]`).count()) === 0) {
+    const seat = await friend.page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("loewenherz/net/seat/"))?.[1] ?? null);
+    if (seat !== null && !seat.startsWith(`${colour}:`)) throw new Error(`${friend.name} is at the table as ${seat.split(":")[0]}, not ${colour}`);
+  } else {
+    await friend.page.waitForSelector("[data-space]", { timeout: 5_000 });
+  }
+  await friend.page.waitForSelector("[data-net-lost]", { state: "detached", timeout: 5_000 });
+  // The host's panel as it was (friends joining at once: open it before).
+  const open = (await host.page.locator("[data-net-panel]").count()) > 0;
+  await openPanel(host.page);
+  await host.page.waitForSelector(`li[data-net-seat="${colour}"][data-presence="connected"]`, { state: "attached", timeout: 10_000 });
+  if (!open) await closePanel(host.page);
+}
+
+/** Everything a friend's device recorded (channel and DOM), read before its context closes. */
+export function friendRecord(f) {
+  return f.page.evaluate(() => ({
+    received: window.__lzReceived,
+    sent: window.__lzSent,
+    secrets: window.__lzSecrets,
+    html: document.documentElement.outerHTML,
+    text: document.body.innerText,
+    storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    now: {
+      handovers: document.querySelectorAll("[data-handover]").length,
+      foreign: [...document.querySelectorAll("[data-private]")].map((p) => p.getAttribute("data-private")),
+    },
+  }));
 }

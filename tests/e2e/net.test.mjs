@@ -27,6 +27,7 @@ import {
   closePanel,
   command,
   device,
+  friendRecord,
   header,
   hostGame,
   hostRecord,
@@ -79,20 +80,7 @@ async function table({ edition, colours, seats, seed = SEED }) {
 }
 
 /** Everything a friend's device recorded (channel and DOM), read before its context closes. */
-async function recorded(f) {
-  return f.page.evaluate(() => ({
-    received: window.__lzReceived,
-    sent: window.__lzSent,
-    secrets: window.__lzSecrets,
-    html: document.documentElement.outerHTML,
-    text: document.body.innerText,
-    storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
-    now: {
-      handovers: document.querySelectorAll("[data-handover]").length,
-      foreign: [...document.querySelectorAll("[data-private]")].map((p) => p.getAttribute("data-private")),
-    },
-  }));
-}
+const recorded = friendRecord;
 
 /** Checks the end of a finished game: every device's end screen, the referee, no errors. */
 async function checkEnd({ host, friends, devices }, colours) {

@@ -1,0 +1,528 @@
+// One link for the table (issue 33): friends find the host through a relay (a real MQTT broker
+// over WebSocket on loopback, scripts/relay.mjs) and sit down from the one table link; every
+// device is its own browser context of one Chromium (its own storage and WebRTC stack).
+//
+// - Whole games, one per edition (host + two friends from one link): every device reaches the
+//   end screen, the host's record replays (command-line referee) to the scores every device
+//   shows. The time from opening the link to the first shared table is logged.
+// - Back by themselves, in the Classic game: a friend's reload, the host's reload and
+//   "Continue" of the hosted game from the start screen bring every device back, no new link.
+// - In the New Edition game: the relay stopped mid-game leaves the game going over the open
+//   channels; started again at the same port, a friend's reload rejoins through it.
+// - No relay reachable: the panel says why after about 6 s and offers the invites by hand,
+//   which work.
+// - Two devices claim one seat: the first keeps it, the second is told (its picker again).
+// - A table link opened in a tab already open: on the start screen it acts at once (no
+//   reload); over a different game it asks first ("Stay" keeps the game, "Open" the picker).
+// - Secrecy: what each friend's device received and showed holds nothing of another seat and
+//   never the seed; the relay saw only ciphertext (no token, seed, name, SDP word or game id)
+//   on topics that name neither the secret nor the game.
+//
+// Run: E2E_DIST=/tmp/dist node --test tests/e2e/table.test.mjs
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { after, before, test } from "node:test";
+import { startRelay } from "../../scripts/relay.mjs";
+import { cliReplay, cliScores, finalScores } from "./game.mjs";
+import {
+  atTable,
+  closePanel,
+  device,
+  friendRecord,
+  header,
+  hostGame,
+  hostRecord,
+  indexOfBytes,
+  inviteOf,
+  join,
+  le64,
+  openNet,
+  openPanel,
+  playAll,
+  seedOf,
+  sit,
+  stepperOf,
+  tableLinkOf,
+} from "./net.mjs";
+
+const SEED = 5_118_230_947_611n; // any: the tests read it back from the host's record
+
+let net;
+/** Every relay started (the one stopped mid-game and the one started again): their traffic. */
+const relays = [];
+let relay;
+before(async () => {
+  net = await openNet();
+  relay = await startRelay();
+  relays.push(relay);
+});
+after(async () => {
+  for (const r of relays) await r.close().catch(() => {});
+  await net?.close();
+});
+
+/** What the secrecy test checks: each game's secrets, and what its friends' devices recorded. */
+const games = [];
+
+/** The table's secret in a link. */
+const secretOf = (link) => new URL(link).hash.match(/^#table=([^&]*)/)[1];
+
+/** Lines of the host's record (grows with every move). */
+const lines = async (host) => (await hostRecord(host.page)).record.split("\n").length;
+
+/** Asserts that `before` (a record) is kept whole at the start of `now`. */
+function kept(before, now, what) {
+  assert.ok(now.startsWith(before), `${what}: the record before is a prefix of the record after\n--- before (end)\n${before.slice(-300)}\n--- after (end)\n${now.slice(-300)}`);
+}
+
+/**
+ * A host through the test relay, with friends' seats; each friend's device opens the one
+ * table link and takes its seat, all at once. Returns { host, friends, devices, id, link, times }.
+ */
+async function relayTable({ edition, colours, seats, names, seed = SEED }) {
+  const host = await device(net, "host");
+  const id = await hostGame(host, net.srv.url, { edition, colours, seats, names, seed, relays: relay.url });
+  const link = await tableLinkOf(host.page);
+  assert.match(link, /#table=[A-Za-z0-9_-]{22}&relays=/, "a table link naming the test relay");
+  assert.equal(decodeURIComponent(link.split("&relays=")[1]), relay.url, "the link names the host's relay");
+  assert.ok(!link.includes(id), "the link doesn't hold the game's id");
+  const friends = [];
+  for (let i = 0; i < colours.length; i++) if (seats[i] === "friend") friends.push(await device(net, colours[i], { own: colours[i] }));
+  // The panel open before the friends come (atTable reads it; two at once must not toggle it).
+  await openPanel(host.page);
+  const times = await Promise.all(friends.map((f) => sit(host, f, f.name, link)));
+  friends.forEach((f, i) => console.log(`${edition}: ${f.name} from opening the table link to the seat picker ${times[i].picker} ms, to the first shared table ${times[i].table} ms`));
+  return { host, friends, devices: [host, ...friends], id, link, times };
+}
+
+/** The secrets of a hosted game (for the relay's traffic): seat tokens, seed, names, id, link secret. */
+async function secretsOf(t, names) {
+  const stored = await t.host.page.evaluate((id) => localStorage.getItem(`loewenherz/net/host/${id}`), t.id);
+  const tokens = Object.fromEntries(stored.split(/\s+/).filter(Boolean).map((p) => p.split(":")).map(([c, tok]) => [c, BigInt(tok)]));
+  const seed = seedOf((await hostRecord(t.host.page)).record);
+  return { id: t.id, secret: secretOf(t.link), tokens, seed, names };
+}
+
+/** Checks the end of a finished game: every device's end screen, the referee, no errors. */
+async function checkEnd({ host, friends, devices }, colours) {
+  for (const d of devices) await d.page.waitForSelector("[data-game-over]", { timeout: 5_000 });
+  const shown = await finalScores(host.page);
+  assert.deepEqual(Object.keys(shown).sort(), [...colours].sort(), "one final row per player");
+  for (const f of friends) assert.deepEqual(await finalScores(f.page), shown, `${f.name}'s end screen shows the host's final scores`);
+  const save = await hostRecord(host.page);
+  assert.match(save.summary, /finished/);
+  const summary = cliReplay(save.record);
+  assert.equal(summary.over, true, "the host's record replays to a finished game");
+  assert.deepEqual(cliScores(summary), shown, "the referee's scores are the end screen's");
+  for (const d of devices) assert.equal(await d.page.locator("[data-crash]").count(), 0, `${d.name}: no crash screen`);
+  assert.deepEqual(devices.flatMap((d) => d.errors).filter(notRelayNoise), [], "no page errors");
+  return save;
+}
+
+/** A relay's socket failing (stopped mid-game, or nothing listening) is logged by the browser, not by the page. */
+const notRelayNoise = (e) => !/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+[^']*' failed/.test(e);
+
+/** Keeps what a friend's device recorded so far (before its page reloads or closes). */
+async function keep(entry, f, part) {
+  entry.friends.push({ name: f.name, part, ...(await friendRecord(f).catch((e) => ({ error: String(e) }))) });
+}
+
+/** Every friend back at its seat after `what`: the time from `t0`. */
+async function allBack(t, t0, what, timeout = 20_000) {
+  await openPanel(t.host.page);
+  await Promise.all(t.friends.map((f) => atTable(t.host, f, f.name, { timeout })));
+  const ms = Date.now() - t0;
+  console.log(`${what}: every friend back at its seat in ${ms} ms`);
+  await closePanel(t.host.page);
+  return ms;
+}
+
+const CLASSIC = { edition: "classic", colours: ["red", "yellow", "purple"], names: ["Annegret Rotfuchs", "Benedikt Gelbschnabel", "Cleopatra Purpurhut"] };
+const NEW = { edition: "new", colours: ["red", "blue", "orange"], names: ["Anneliese Rotkehlchen", "Bartholomäus Blaumeise", "Octavia Orangenbaum"] };
+
+test("classic, 3 players from one table link: a whole game; a friend's reload, the host's reload and 'Continue' bring everyone back with no new link", { timeout: 200_000 }, async () => {
+  const g = CLASSIC;
+  const t = await relayTable({ ...g, seats: ["person", "friend", "friend"] });
+  const [host, yellow, purple] = t.devices;
+  const entry = { edition: g.edition, friends: [], secrets: null };
+  games.push(entry);
+  try {
+    for (const { table } of t.times) assert.ok(table < 10_000, `a friend at the table within 10 s of opening the link (${table} ms)`);
+    for (const f of t.friends) assert.match(await f.page.locator(`[data-you-are="${f.name}"]`).innerText(), new RegExp(g.names[g.colours.indexOf(f.name)]), `${f.name}'s top bar says who it is`);
+    await closePanel(host.page);
+    const step = stepperOf(g.edition);
+    let run = await playAll(t.devices, step, { until: async () => (await lines(host)) > 30 });
+    assert.equal(run.over, false);
+
+    // ---- Yellow's page reloads: back at its seat by itself (its address is the table link still).
+    const before1 = (await hostRecord(host.page)).record;
+    assert.match(yellow.page.url(), /#table=/, "a friend's address is the table link");
+    await keep(entry, yellow, "before its reload");
+    let t0 = Date.now();
+    await yellow.page.reload();
+    await openPanel(host.page);
+    await atTable(host, yellow, "yellow", { timeout: 20_000 });
+    console.log(`classic: yellow's reload → back at its seat in ${Date.now() - t0} ms`);
+    assert.equal(await yellow.page.locator("[data-seat-picker]").count(), 0, "no seat picker: the seat was kept");
+    kept(before1, (await hostRecord(host.page)).record, "yellow's reload");
+    await closePanel(host.page);
+    const mark1 = await lines(host);
+    run = await playAll(t.devices, step, { until: async () => (await lines(host)) > mark1 + 15 });
+    assert.equal(run.over, false);
+
+    // ---- The host's page reloads (#host=<id>): both friends come back by themselves.
+    const before2 = (await hostRecord(host.page)).record;
+    kept(before1, before2, "the game after yellow's rejoin");
+    assert.match(host.page.url(), /#host=/);
+    t0 = Date.now();
+    await host.page.reload();
+    await host.page.waitForSelector("[data-net-panel]");
+    for (const f of t.friends) await f.page.waitForSelector("[data-net-lost]", { timeout: 10_000 }).catch(() => {});
+    assert.equal(await tableLinkOf(host.page), t.link, "the reloaded host shows the same table link");
+    await allBack(t, t0, "classic: the host's reload");
+    kept(before2, (await hostRecord(host.page)).record, "the host's reload");
+    const mark2 = await lines(host);
+    run = await playAll(t.devices, step, { until: async () => (await lines(host)) > mark2 + 15 });
+    assert.equal(run.over, false);
+
+    // ---- The host closes the game (the start screen) and picks "Continue": still hosted, everyone back.
+    const before3 = (await hostRecord(host.page)).record;
+    await host.page.goto(net.srv.url);
+    await host.page.waitForSelector("[data-continue-latest]");
+    for (const f of t.friends) await f.page.waitForSelector("[data-net-lost]", { timeout: 10_000 });
+    t0 = Date.now();
+    await host.page.click("[data-continue-latest]");
+    await host.page.waitForURL(/#host=/, { timeout: 10_000 });
+    await host.page.waitForSelector("[data-net-panel]");
+    assert.equal(await host.page.locator("[data-handover]").count(), 0, "no pass-and-play hand-over to a friend's seat");
+    await allBack(t, t0, "classic: 'Continue' from the start screen");
+    kept(before3, (await hostRecord(host.page)).record, "'Continue'");
+
+    // ---- To the end.
+    run = await playAll(t.devices, step);
+    console.log(`classic: ${run.steps} steps after the last rejoin`);
+    assert.ok(run.over);
+    const save = await checkEnd(t, g.colours);
+    kept(before3, save.record, "the finished game");
+    assert.equal(seedOf(save.record), SEED, "the game's seed is the one chosen on the start screen");
+    entry.secrets = await secretsOf(t, g.names);
+  } finally {
+    for (const f of t.friends) await keep(entry, f, "to the end");
+    entry.secrets ??= await secretsOf(t, g.names).catch(() => null);
+    for (const d of t.devices) await d.close();
+  }
+});
+
+test("new edition, 3 players from one table link: a whole game; the relay stopped mid-game leaves it going, and started again a friend's reload rejoins", { timeout: 240_000 }, async () => {
+  const g = NEW;
+  const t = await relayTable({ ...g, seats: ["person", "friend", "friend"] });
+  const [host, blue, orange] = t.devices;
+  const entry = { edition: g.edition, friends: [], secrets: null };
+  games.push(entry);
+  try {
+    for (const { table } of t.times) assert.ok(table < 10_000, `a friend at the table within 10 s of opening the link (${table} ms)`);
+    await closePanel(host.page);
+    const step = stepperOf(g.edition);
+    let run = await playAll(t.devices, step, { until: async () => (await lines(host)) > 40 });
+    assert.equal(run.over, false);
+
+    // ---- The relay goes away: the game goes on over the open channels, a few moves by each device.
+    const port = relay.port;
+    await relay.close();
+    await openPanel(host.page);
+    await host.page.waitForSelector("[data-relays=down]", { state: "attached", timeout: 10_000 });
+    await closePanel(host.page);
+    const moves = new Map(t.devices.map((d) => [d.name, 0]));
+    const before = (await hostRecord(host.page)).record;
+    run = await playAll(t.devices, step, {
+      afterStep: (d, did) => void (did !== "announcement" && moves.set(d.name, moves.get(d.name) + 1)),
+      until: async () => [...moves.values()].every((n) => n >= 3),
+      stuckMs: 15_000,
+    });
+    console.log(`new: without the relay, moves by device: ${JSON.stringify(Object.fromEntries(moves))}`);
+    assert.equal(run.over, false);
+    kept(before, (await hostRecord(host.page)).record, "without the relay");
+    for (const f of t.friends) assert.equal(await f.page.locator("[data-net-lost]").count(), 0, `${f.name}'s channel stayed open`);
+
+    // ---- The relay back at the same address; blue's page reloads and comes back through it.
+    relay = await startRelay({ port });
+    relays.push(relay);
+    const before2 = (await hostRecord(host.page)).record;
+    await keep(entry, blue, "before its reload");
+    const t0 = Date.now();
+    await blue.page.reload();
+    await openPanel(host.page);
+    // The host's socket comes back after its back-off (up to 20 s after the relay went).
+    await atTable(host, blue, "blue", { timeout: 45_000 });
+    console.log(`new: blue's reload with the relay started again → back at its seat in ${Date.now() - t0} ms`);
+    await host.page.waitForSelector("[data-relays=up]", { state: "attached", timeout: 5_000 });
+    kept(before2, (await hostRecord(host.page)).record, "blue's reload");
+    await closePanel(host.page);
+
+    // ---- To the end.
+    run = await playAll(t.devices, step);
+    console.log(`new: ${run.steps} steps after the rejoin`);
+    assert.ok(run.over);
+    const save = await checkEnd(t, g.colours);
+    kept(before2, save.record, "the finished game");
+    entry.secrets = await secretsOf(t, g.names);
+  } finally {
+    for (const f of t.friends) await keep(entry, f, "to the end");
+    entry.secrets ??= await secretsOf(t, g.names).catch(() => null);
+    for (const d of t.devices) await d.close();
+  }
+});
+
+/** A loopback port where nothing listens. */
+async function deadPort() {
+  const s = createServer();
+  await new Promise((ok) => s.listen(0, "127.0.0.1", ok));
+  const { port } = s.address();
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+test("no relay reachable: after about 6 s the panel says why and offers the invites by hand, which work", { timeout: 90_000 }, async () => {
+  const colours = ["red", "yellow"];
+  const host = await device(net, "host");
+  const yellow = await device(net, "yellow", { own: "yellow" });
+  try {
+    const nowhere = `ws://127.0.0.1:${await deadPort()}`;
+    // From before the game starts: the panel's 6 s can't be over before t0 + 6 s.
+    const t0 = Date.now();
+    const id = await hostGame(host, net.srv.url, { edition: "classic", colours, seats: ["person", "friend"], relays: nowhere });
+    await openPanel(host.page);
+    const first = await host.page.getAttribute("[data-relays]", "data-relays");
+    assert.equal(first, "connecting", "at first the panel is waiting for a relay");
+    assert.equal(await host.page.locator("[data-by-hand]").count(), 1, "while waiting, a button offers the exchange by hand");
+    assert.equal(await host.page.locator("input[data-invite]").count(), 0, "no invite yet");
+    await host.page.waitForSelector("[data-relays=down]", { state: "attached", timeout: 15_000 });
+    const ms = Date.now() - t0;
+    const why = await host.page.locator("[data-relays]").innerText();
+    console.log(`no relay: the panel said "${why}" ${ms} ms after the game was set up (the start tapped about 1 s in)`);
+    assert.ok(ms >= 6_000 && ms < 11_000, `the exchange by hand is offered after about 6 s (${ms} ms)`);
+    assert.match(why, /6/, "the panel says how long it waited");
+    assert.equal(await host.page.locator("[data-by-hand]").count(), 0, "no button: the exchange is shown");
+    assert.equal(decodeURIComponent((await host.page.inputValue("[data-table-link]")).split("&relays=")[1] ?? ""), nowhere, "the table link still names the host's relay");
+    const invite = await inviteOf(host.page, "yellow", { timeout: 5_000 });
+    const joined = await join(host, yellow, "yellow", invite);
+    console.log(`no relay: yellow joined by hand in ${joined} ms`);
+    await closePanel(host.page);
+    const mark = (await hostRecord(host.page)).record.length;
+    const sent0 = await yellow.page.evaluate(() => window.__lzSent.length);
+    await playAll([host, yellow], stepperOf("classic"), { until: async () => (await yellow.page.evaluate(() => window.__lzSent.length)) > sent0 + 3 && (await hostRecord(host.page)).record.length > mark });
+    assert.ok(id);
+    assert.deepEqual([...host.errors, ...yellow.errors].filter(notRelayNoise), [], "no page errors");
+  } finally {
+    await host.close();
+    await yellow.close();
+  }
+});
+
+test("two devices claim one seat at once: the first keeps it, the second is told and sees the picker again", { timeout: 90_000 }, async () => {
+  const colours = ["red", "yellow", "purple"];
+  const names = ["Annika Ringelnatter", "Bengt Butterblume", "Carla Campanula"];
+  const host = await device(net, "host");
+  const a = await device(net, "first", { own: "yellow" });
+  const b = await device(net, "second", { own: "yellow" });
+  const t = { host, friends: [a, b], devices: [host, a, b] };
+  const entry = { edition: "classic (one seat, two devices)", friends: [], secrets: null, partial: true };
+  games.push(entry);
+  try {
+    t.id = await hostGame(host, net.srv.url, { edition: "classic", colours, seats: ["person", "friend", "friend"], names, relays: relay.url });
+    t.link = await tableLinkOf(host.page);
+    await Promise.all([a, b].map((d) => d.page.goto(t.link)));
+    await Promise.all([a, b].map((d) => d.page.waitForSelector('[data-seat-picker] [data-take-seat="yellow"]', { timeout: 15_000 })));
+    await Promise.all([a, b].map((d) => d.page.click('[data-take-seat="yellow"]')));
+    // One sits down; which one is the relay's order.
+    const winner = await Promise.any([a, b].map((d) => d.page.waitForSelector('[data-you-are="yellow"]', { timeout: 20_000 }).then(() => d)));
+    const loser = winner === a ? b : a;
+    console.log(`one seat, two devices: the ${winner.name} to claim it got it`);
+    await loser.page.waitForSelector("[data-seat-picker]", { timeout: 15_000 });
+    const notice = await loser.page.locator("[data-join] .notice").innerText({ timeout: 5_000 });
+    console.log(`one seat, two devices: the other was told "${notice}"`);
+    assert.ok(notice.length > 0, "the second device is told");
+    assert.equal(await loser.page.locator('[data-take-seat="yellow"]').count(), 0, "yellow is no longer offered to it");
+    assert.equal(await loser.page.locator('[data-take-seat="purple"]').count(), 1, "purple still is");
+    assert.equal(await loser.page.evaluate((s) => localStorage.getItem(`loewenherz/net/seat/${s}`), secretOf(t.link)), null, "the second device keeps no seat");
+    await openPanel(host.page);
+    await atTable(host, winner, "yellow");
+    await host.page.waitForTimeout(1_500);
+    assert.equal(await winner.page.locator("[data-net-lost]").count(), 0, "the first keeps its seat");
+    assert.equal(await host.page.getAttribute('li[data-net-seat="yellow"]', "data-presence"), "connected");
+    // The second takes the seat left.
+    await loser.page.click('[data-take-seat="purple"]');
+    await atTable(host, loser, "purple");
+    assert.deepEqual([...host.errors, ...a.errors, ...b.errors].filter(notRelayNoise), [], "no page errors");
+    entry.secrets = await secretsOf(t, names);
+  } finally {
+    entry.secrets ??= await secretsOf(t, names).catch(() => null);
+    for (const d of t.devices) await d.close();
+  }
+});
+
+test("a table link opened in a tab already open: on the start screen it acts at once; over a different game it asks first", { timeout: 90_000 }, async () => {
+  const colours = ["red", "yellow", "purple"];
+  const names = ["Arabella Rosenrot", "Balduin Birkenblatt", "Cordula Kornblume"];
+  const host = await device(net, "host");
+  const startTab = await device(net, "yellow", { own: "yellow" });
+  const gameTab = await device(net, "purple", { own: "purple" });
+  const t = { host, friends: [startTab, gameTab], devices: [host, startTab, gameTab] };
+  const entry = { edition: "classic (links in open tabs)", friends: [], secrets: null, partial: true };
+  games.push(entry);
+  try {
+    t.id = await hostGame(host, net.srv.url, { edition: "classic", colours, seats: ["person", "friend", "friend"], names, relays: relay.url });
+    t.link = await tableLinkOf(host.page);
+    const hash = new URL(t.link).hash;
+
+    // ---- (a) A tab on the start screen: the link in its address acts without a reload.
+    await startTab.page.goto(net.srv.url);
+    await startTab.page.waitForSelector("[data-start]");
+    await startTab.page.evaluate(() => (window.__lzSameDocument = true));
+    await startTab.page.evaluate((h) => (location.hash = h), hash);
+    await startTab.page.waitForSelector('[data-seat-picker] [data-take-seat="yellow"]', { timeout: 15_000 });
+    assert.equal(await startTab.page.evaluate(() => window.__lzSameDocument), true, "the same document: no reload");
+    await startTab.page.click('[data-take-seat="yellow"]');
+    await openPanel(host.page);
+    await atTable(host, startTab, "yellow");
+
+    // ---- (b) A tab showing a game of its own: asked first.
+    await gameTab.page.goto(net.srv.url);
+    await gameTab.page.click("[data-start]");
+    await gameTab.page.waitForSelector("[data-space], [data-handover]", { timeout: 10_000 });
+    const own = gameTab.page.url();
+    await gameTab.page.evaluate((h) => (location.hash = h), hash);
+    await gameTab.page.waitForSelector("[data-link-ask]", { timeout: 5_000 });
+    // The question must be in view and its buttons the thing a tap hits (checked at the end, so
+    // that what follows is still checked: the buttons are pressed by event if covered).
+    const covered = [];
+    const press = async (button) => {
+      const hit = await gameTab.page.evaluate((sel) => {
+        const b = document.querySelector(sel);
+        const r = b.getBoundingClientRect();
+        const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return b.contains(at) ? null : `${sel} is under ${at?.outerHTML.slice(0, 60)} (the dialog: position ${getComputedStyle(b.closest("[data-link-ask]")).position})`;
+      }, button);
+      if (hit) covered.push(hit);
+      await gameTab.page.dispatchEvent(button, "click");
+    };
+    await press("[data-link-stay]");
+    await gameTab.page.waitForSelector("[data-link-ask]", { state: "detached" });
+    assert.equal(await gameTab.page.locator("[data-seat-picker], [data-finding]").count(), 0, "'Stay': no seat picker");
+    assert.ok((await gameTab.page.locator("[data-space], [data-handover]").count()) > 0, "'Stay': its own game is still shown");
+    assert.equal(new URL(gameTab.page.url()).hash, new URL(own).hash, "'Stay': the address is its game's again");
+    await gameTab.page.evaluate((h) => (location.hash = h), hash);
+    await gameTab.page.waitForSelector("[data-link-ask]", { timeout: 5_000 });
+    await press("[data-link-open]");
+    await gameTab.page.waitForSelector('[data-seat-picker] [data-take-seat="purple"]', { timeout: 15_000 });
+    assert.equal(await gameTab.page.locator('[data-take-seat="yellow"]').count(), 0, "yellow is taken");
+    await gameTab.page.click('[data-take-seat="purple"]');
+    await atTable(host, gameTab, "purple");
+    assert.deepEqual(t.devices.flatMap((d) => d.errors).filter(notRelayNoise), [], "no page errors");
+    entry.secrets = await secretsOf(t, names);
+    assert.deepEqual(covered, [], "the question over a game of this tab's own can be answered with a tap");
+  } finally {
+    entry.secrets ??= await secretsOf(t, names).catch(() => null);
+    for (const d of t.devices) await d.close();
+  }
+});
+
+/** The places of `needle` (text or bytes) in a payload, ASCII case-insensitive for text. */
+function holds(payload, needle) {
+  if (typeof needle === "string") return payload.toString("latin1").toLowerCase().includes(Buffer.from(needle, "utf8").toString("latin1").toLowerCase());
+  return indexOfBytes([...payload], needle) >= 0;
+}
+
+/** What a relay's message (`p`: { topic, payload }) gives away of `tables`' secrets: a list of findings. */
+function relayLeaks(p, tables, ivs) {
+  const out = [];
+  const words = ["table", "offer", "answer", "sdp", "candidate", "ice-ufrag", "fingerprint", "IN IP4", "127.0.0.1", "loewenherz"];
+  if (!/^loewenherz\/[0-9a-f]{32}$/.test(p.topic)) out.push("the topic is not a hashed one");
+  // AES-GCM: a fresh 12-byte IV, then at least the 16-byte tag.
+  if (p.payload.length < 28) out.push("too short to be sealed");
+  const iv = p.payload.subarray(0, 12).toString("hex");
+  if (ivs.has(iv)) out.push("an IV used before");
+  ivs.add(iv);
+  // Ciphertext has no long readable run (random bytes: 20 printable in a row about 1 in 4e8).
+  const run = p.payload.toString("latin1").match(/[\x20-\x7e]{20,}/);
+  if (run) out.push(`readable text: ${JSON.stringify(run[0].slice(0, 60))}`);
+  for (const w of words) if (holds(p.payload, w)) out.push(`"${w}"`);
+  for (const t of tables) {
+    if (p.topic.includes(t.secret) || p.topic.includes(t.id)) out.push("the topic names the table's secret or game");
+    if (holds(p.payload, t.id)) out.push("the game's id");
+    if (holds(p.payload, t.secret) || holds(p.payload, [...Buffer.from(t.secret, "base64url")])) out.push("the link's secret");
+    if (holds(p.payload, le64(t.seed)) || holds(p.payload, t.seed.toString())) out.push("the seed");
+    for (const [c, tok] of Object.entries(t.tokens)) if (holds(p.payload, le64(tok)) || holds(p.payload, tok.toString())) out.push(`${c}'s seat token`);
+    for (const n of t.names) if (holds(p.payload, n)) out.push(`the name ${n}`);
+  }
+  return out;
+}
+
+test("secrecy: a friend's device holds nothing of another seat and never the seed; the relay sees only ciphertext", { timeout: 60_000 }, async () => {
+  const whole = games.filter((g) => !g.partial);
+  assert.ok(whole.length > 0, "the whole games ran before (run the file, not this test alone)");
+  // ---- The friends' devices of the whole games (every part: before a reload, to the end).
+  for (const game of whole) {
+    assert.ok(game.secrets, `${game.edition}: the game's secrets were read`);
+    const { seed, tokens } = game.secrets;
+    const decimal = [...Buffer.from(seed.toString(), "ascii")];
+    const bytes = le64(seed);
+    assert.ok(game.friends.length > 0, `${game.edition}: friends' devices were recorded`);
+    for (const f of game.friends) {
+      const who = `${game.edition}, ${f.name} (${f.part})`;
+      assert.equal(f.error, undefined, `${who}: recorded`);
+      assert.ok(f.received.length > 20, `${who}: messages were received (${f.received.length})`);
+      const tag = header(f.received[0])?.tag;
+      assert.ok(tag, `${who}: the first message is one of the protocol`);
+      const others = Object.entries(tokens).filter(([c]) => c !== f.name);
+      for (const [i, m] of f.received.entries()) {
+        assert.ok(Array.isArray(m), `${who}: message ${i} is binary`);
+        assert.deepEqual(header(m)?.tag, tag, `${who}: message ${i} is of this game`);
+        assert.equal(indexOfBytes(m, decimal), -1, `${who}: message ${i} holds the seed in decimal`);
+        assert.equal(indexOfBytes(m, bytes), -1, `${who}: message ${i} holds the seed's 8 bytes`);
+        for (const [c, tok] of others) assert.equal(indexOfBytes(m, le64(tok)), -1, `${who}: message ${i} holds ${c}'s token`);
+      }
+      const s = f.secrets;
+      assert.ok(s.checks > 20 && s.ownPrivate > 0, `${who}: the watcher ran and saw the seat's own panel (${s.checks} checks)`);
+      assert.deepEqual(s.handovers, [], `${who}: no hand-over screen on a friend's device`);
+      assert.deepEqual(s.foreign, [], `${who}: no private element of another seat`);
+      assert.deepEqual(s.cards, [], `${who}: no card outside the seat's own panel`);
+      assert.equal(f.now.handovers, 0, `${who}: no hand-over screen at the end`);
+      assert.deepEqual(f.now.foreign.filter((c) => c !== f.name), [], `${who}: no private element of another seat at the end`);
+      for (const where of ["html", "text", "storage"]) {
+        assert.ok(!f[where].includes(seed.toString()), `${who}: the seed is nowhere in the page's ${where}`);
+        for (const [c, tok] of others) assert.ok(!f[where].includes(tok.toString()), `${who}: ${c}'s token is nowhere in the page's ${where}`);
+      }
+      assert.ok(f.storage.includes(tokens[f.name].toString()), `${who}: the device keeps its own seat's token (the recorder reads the storage)`);
+    }
+  }
+  // ---- The relay's traffic: every game's secrets, in every payload; topics.
+  const published = relays.flatMap((r) => r.published);
+  const tables = games.map((g) => g.secrets).filter(Boolean);
+  assert.ok(tables.length >= whole.length, "the secrets of every game through the relay");
+  console.log(`relay: ${published.length} messages published (${published.reduce((n, p) => n + p.payload.length, 0)} bytes) on ${new Set(published.map((p) => p.topic)).size} topics for ${tables.length} tables`);
+  assert.ok(published.length > 20, "the relay carried the tables' signalling");
+  const ivs = new Set();
+  const leaks = published.flatMap((p, i) => relayLeaks(p, tables, ivs).map((l) => `relay message ${i} (${p.payload.length} bytes on ${p.topic}): ${l}`));
+  assert.deepEqual(leaks.slice(0, 20), [], `the relay's traffic is ciphertext only (${leaks.length} findings)`);
+  // The checks find what they look for: a payload sealed in name only (random bytes around
+  // a secret), and a topic naming the game.
+  const t0 = tables[0];
+  const [tokenColour, token] = Object.entries(t0.tokens)[0];
+  const fake = (inner) => ({ topic: "loewenherz/" + "ab".repeat(16), payload: Buffer.concat([randomBytes(40), Buffer.from(inner), randomBytes(40)]) });
+  const planted = [
+    [fake(le64(token)), `${tokenColour}'s seat token`],
+    [fake(Buffer.from(token.toString())), `${tokenColour}'s seat token`],
+    [fake(le64(t0.seed)), "the seed"],
+    [fake(Buffer.from(t0.names[1])), `the name ${t0.names[1]}`],
+    [fake(Buffer.from("a=candidate")), '"candidate"'],
+    [fake(Buffer.from(t0.id)), "the game's id"],
+    [fake(Buffer.from("v=0 o=- 4611731400430051336 2 IN IP4 127.0.0.1")), "readable text"],
+    [{ ...fake([]), topic: `loewenherz/${t0.id}` }, "the topic"],
+  ];
+  for (const [p, what] of planted) assert.ok(relayLeaks(p, tables, new Set()).some((l) => l.includes(what)), `the check finds ${what} planted in a payload: ${JSON.stringify(relayLeaks(p, tables, new Set()))}`);
+  // One topic per table, and a table's topic isn't another's.
+  const topics = new Set(published.map((p) => p.topic));
+  assert.ok(topics.size >= tables.length, `a topic per table (${topics.size} for ${tables.length})`);
+});
