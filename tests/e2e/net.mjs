@@ -441,7 +441,7 @@ export async function sit(host, friend, colour, link) {
 
 /**
  * Waits until `friend` shows the table as seat `colour` ("You are …" in its top bar, or an
- * announcement for everyone, drawn without the top bar, with the seat kept in its storage)
+ * announcement for everyone, which shows "You are …" too; without it, the seat kept in its storage)
  * and the host shows it connected.
  */
 export async function atTable(host, friend, colour, { timeout = 15_000 } = {}) {
@@ -456,7 +456,8 @@ export async function atTable(host, friend, colour, { timeout = 15_000 } = {}) {
     const seat = await friend.page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("loewenherz/net/seat/"))?.[1] ?? null);
     if (seat !== null && !seat.startsWith(`${colour}:`)) throw new Error(`${friend.name} is at the table as ${seat.split(":")[0]}, not ${colour}`);
   } else {
-    await friend.page.waitForSelector("[data-space]", { timeout: 5_000 });
+    // At the table: its board, or an announcement for everyone (which says who it is too).
+    await friend.page.waitForSelector("[data-space], [data-announcement]", { timeout: 5_000 });
   }
   await friend.page.waitForSelector("[data-net-lost]", { state: "detached", timeout: 5_000 });
   // The host's panel as it was (friends joining at once: open it before).

@@ -214,14 +214,24 @@ test("classic, 3 players from one table link: a whole game; a friend's reload, t
   }
 });
 
-test("new edition, 3 players from one table link: a whole game; the relay stopped mid-game leaves it going, and started again a friend's reload rejoins", { timeout: 240_000 }, async () => {
+test("new edition, 3 players from one table link and a watcher: a whole game; the relay stopped mid-game leaves it going, and started again a friend's reload rejoins", { timeout: 240_000 }, async () => {
   const g = NEW;
   const t = await relayTable({ ...g, seats: ["person", "friend", "friend"] });
   const [host, blue, orange] = t.devices;
   const entry = { edition: g.edition, friends: [], secrets: null };
   games.push(entry);
+  // A watcher whose browser speaks German opens the watch link.
+  const watcher = await device(net, "watcher", { locale: "de-DE" });
   try {
     for (const { table } of t.times) assert.ok(table < 10_000, `a friend at the table within 10 s of opening the link (${table} ms)`);
+    const watchLink = await host.page.inputValue("[data-watch-link]");
+    assert.match(watchLink, /#watch=[A-Za-z0-9_-]{22}&relays=/, "a watch link naming the test relay");
+    assert.notEqual(new URL(watchLink).hash.slice(7, 29), secretOf(t.link), "the watch link's secret is not the table's");
+    const w0 = Date.now();
+    await watcher.page.goto(watchLink);
+    await watcher.page.waitForSelector("[data-watching]", { timeout: 15_000 });
+    console.log(`new: the watcher from opening the watch link to the public table ${Date.now() - w0} ms`);
+    assert.match(await watcher.page.locator("[data-watching]").innerText(), /Zuschauen/, "the watcher reads its own language");
     await closePanel(host.page);
     const step = stepperOf(g.edition);
     let run = await playAll(t.devices, step, { until: async () => (await lines(host)) > 40 });
@@ -267,10 +277,23 @@ test("new edition, 3 players from one table link: a whole game; the relay stoppe
     const save = await checkEnd(t, g.colours);
     kept(before2, save.record, "the finished game");
     entry.secrets = await secretsOf(t, g.names);
+    // The watcher saw the game to its end: the same final scores, nothing private, nothing to tap.
+    await watcher.page.waitForSelector("[data-game-over]", { timeout: 10_000 });
+    assert.deepEqual(await finalScores(watcher.page), await finalScores(host.page), "the watcher's end screen shows the host's final scores");
+    const seen = await watcher.page.evaluate(() => ({
+      privates: document.querySelectorAll("[data-private]").length,
+      targets: document.querySelectorAll("[data-target]").length,
+      seats: document.querySelectorAll("[data-take-seat], [data-you-are]").length,
+      storage: JSON.stringify({ ...localStorage }),
+    }));
+    assert.deepEqual([seen.privates, seen.targets, seen.seats], [0, 0, 0], "a watcher has nothing private, no targets and no seat");
+    for (const token of Object.values(entry.secrets?.tokens ?? {})) assert.ok(!seen.storage.includes(String(token)), "no seat token on the watcher's device");
+    assert.deepEqual(watcher.errors.filter(notRelayNoise), [], "no page errors on the watcher's device");
   } finally {
     for (const f of t.friends) await keep(entry, f, "to the end");
     entry.secrets ??= await secretsOf(t, g.names).catch(() => null);
     for (const d of t.devices) await d.close();
+    await watcher.close();
   }
 });
 
