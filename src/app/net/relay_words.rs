@@ -77,11 +77,6 @@ mod tests {
         out
     }
 
-    /// The words of a text (letters only), of three letters or more.
-    fn words(t: &str) -> BTreeSet<&str> {
-        t.split(|c: char| !c.is_alphabetic()).filter(|w| w.chars().count() >= 3).collect()
-    }
-
     /// Names every language keeps: the relays (German and Italian say "Relay-Server" and
     /// "server relay"), the protocol, the link.
     const KEPT: [&str; 9] = ["Relay", "relay", "Relays", "relays", "MQTT", "WebSocket", "wss", "link", "Link"];
@@ -94,26 +89,7 @@ mod tests {
         // Each kind has its own words: a player can tell what happened.
         let distinct: BTreeSet<&String> = english.iter().map(|(t, _)| t).collect();
         assert_eq!(distinct.len(), english.len(), "reasons share their words: {english:#?}");
-        let mut wrong = Vec::new();
-        for l in [Lang::En, Lang::De, Lang::It] {
-            set_lang(l);
-            for ((t, debug), (en, _)) in every_text().iter().zip(&english) {
-                // A variant's name may not show, but for German's noun „Version“.
-                let variant = debug.split(['(', ' ', '{']).next().unwrap_or_default();
-                let named = t.contains(variant) && !(l == Lang::De && variant == "Version");
-                let sentence = t.chars().next().is_some_and(char::is_uppercase) && t.ends_with('.');
-                if t.trim().is_empty() || t.contains(['{', '}']) || t.contains(debug.as_str()) || named || !sentence {
-                    wrong.push(format!("{l:?}: {debug}: {t:?}"));
-                }
-                if l != Lang::En {
-                    let leaked: Vec<&str> = words(en).intersection(&words(t)).copied().filter(|w| !KEPT.contains(w)).collect();
-                    if t == en || !leaked.is_empty() {
-                        wrong.push(format!("{l:?}: {t:?} keeps English {leaked:?} of {en:?}"));
-                    }
-                }
-            }
-        }
-        set_lang(Lang::En);
+        let wrong = crate::app::net::words::tests::wrong_words(every_text, &english, &KEPT, true);
         assert!(wrong.is_empty(), "{wrong:#?}");
     }
 

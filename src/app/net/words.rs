@@ -77,7 +77,7 @@ pub fn no_compression() -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::app::net) mod tests {
     use super::*;
     use crate::app::net::wire::WireError;
     use crate::engine::IllegalMove;
@@ -156,6 +156,34 @@ mod tests {
         t.split(|c: char| !c.is_alphabetic()).filter(|w| w.chars().count() >= 3).collect()
     }
 
+    /// What is wrong with the texts `texts()` gives (each with its variant's debug name) in each
+    /// language, against their English `english`: empty, a placeholder left, a debug or variant
+    /// name shown, English words kept in German or Italian (but those in `kept`), and with
+    /// `sentence` not a sentence. Leaves English spoken.
+    pub(in crate::app::net) fn wrong_words(texts: fn() -> Vec<(String, String)>, english: &[(String, String)], kept: &[&str], sentence: bool) -> Vec<String> {
+        let mut wrong = Vec::new();
+        for l in [Lang::En, Lang::De, Lang::It] {
+            set_lang(l);
+            for ((t, debug), (en, _)) in texts().iter().zip(english) {
+                // A variant's name may not show, but for German's noun „Version“.
+                let variant = debug.split(['(', ' ', '{']).next().unwrap_or_default();
+                let named = t.contains(variant) && !(l == Lang::De && variant == "Version");
+                let not_sentence = sentence && !(t.chars().next().is_some_and(char::is_uppercase) && t.ends_with('.'));
+                if t.trim().is_empty() || t.contains(['{', '}']) || t.contains(debug.as_str()) || named || not_sentence {
+                    wrong.push(format!("{l:?}: {debug}: {t:?}"));
+                }
+                if l != Lang::En {
+                    let leaked: Vec<&str> = words(en).intersection(&words(t)).copied().filter(|w| !kept.contains(w)).collect();
+                    if t == en || !leaked.is_empty() {
+                        wrong.push(format!("{l:?}: {t:?} keeps English {leaked:?} of {en:?}"));
+                    }
+                }
+            }
+        }
+        set_lang(Lang::En);
+        wrong
+    }
+
     /// Names every language keeps (the browser's features, the browsers), and German's „was“.
     const KEPT: [&str; 12] = ["WebRTC", "STUN", "TURN", "CompressionStream", "Firefox", "Chrome", "Safari", "Edge", "browser", "Browser", "link", "was"];
 
@@ -168,25 +196,7 @@ mod tests {
         let kinds: Vec<&String> = english.iter().filter(|(_, d)| !d.starts_with("Garbled(") && !d.starts_with("Stale(")).map(|(t, _)| t).collect();
         let distinct: BTreeSet<&String> = kinds.iter().copied().collect();
         assert!(distinct.len() >= kinds.len() - 4, "too many reasons share their words: {kinds:#?}");
-        let mut wrong = Vec::new();
-        for l in [Lang::En, Lang::De, Lang::It] {
-            set_lang(l);
-            for ((t, debug), (en, _)) in every_text().iter().zip(&english) {
-                // A variant's name may not show, but for German's noun „Version“.
-                let variant = debug.split(['(', ' ', '{']).next().unwrap_or_default();
-                let named = t.contains(variant) && !(l == Lang::De && variant == "Version");
-                if t.trim().is_empty() || t.contains(['{', '}']) || t.contains(debug.as_str()) || named {
-                    wrong.push(format!("{l:?}: {debug}: {t:?}"));
-                }
-                if l != Lang::En {
-                    let leaked: Vec<&str> = words(en).intersection(&words(t)).copied().filter(|w| !KEPT.contains(w)).collect();
-                    if t == en || !leaked.is_empty() {
-                        wrong.push(format!("{l:?}: {t:?} keeps English {leaked:?} of {en:?}"));
-                    }
-                }
-            }
-        }
-        set_lang(Lang::En);
+        let wrong = wrong_words(every_text, &english, &KEPT, false);
         assert!(wrong.is_empty(), "{wrong:#?}");
     }
 

@@ -923,24 +923,32 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
     }
 }
 
-/// The one link of the table: copy, share (where the browser can), QR code.
+/// A link's copy and share buttons (share where the browser has a share sheet).
 #[component]
-fn TableLink(link: String) -> impl IntoView {
+fn CopyShare(link: String, copy: &'static str, share: &'static str) -> impl IntoView {
     let copied = RwSignal::new(None::<String>);
     let can_share = web_sys::window().is_some_and(|w| Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false));
-    let (for_copy, for_share) = (link.clone(), link.clone());
+    let for_share = link.clone();
+    view! {
+        <div class="row">
+            <button type="button" class="primary" data-copy=copy on:click=move |_| crate::ui::page::copy(link.clone(), copied)>{tr!(TableCopy)}</button>
+            {can_share.then(|| view! {
+                <button type="button" data-share=share on:click=move |_| share_sheet(&for_share)>{tr!(RelayShare)}</button>
+            })}
+            {move || copied.get().map(|m| view! { <span class="hint">{m}</span> })}
+        </div>
+    }
+}
+
+/// The one link of the table: copy, share, QR code.
+#[component]
+fn TableLink(link: String) -> impl IntoView {
     view! {
         <section class="net-table-link" data-table-section="">
             <h3>{tr!(RelayTableLink)}</h3>
             <p class="hint">{tr!(TableHint)}</p>
             <input class="link" readonly="" value=link.clone() data-table-link="" aria-label=tr!(RelayTableLink)/>
-            <div class="row">
-                <button type="button" class="primary" data-copy-table="" on:click=move |_| crate::ui::page::copy(for_copy.clone(), copied)>{tr!(TableCopy)}</button>
-                {can_share.then(|| view! {
-                    <button type="button" data-share-table="" on:click=move |_| share(&for_share)>{tr!(RelayShare)}</button>
-                })}
-                {move || copied.get().map(|m| view! { <span class="hint">{m}</span> })}
-            </div>
+            <CopyShare link=link.clone() copy="table" share="table"/>
             <Qr text=link label=tr!(String RelayTableLink)/>
         </section>
     }
@@ -949,27 +957,18 @@ fn TableLink(link: String) -> impl IntoView {
 /// The watch link: copy or share (a watcher sees the public table, nothing private).
 #[component]
 fn WatchLink(link: String) -> impl IntoView {
-    let copied = RwSignal::new(None::<String>);
-    let can_share = web_sys::window().is_some_and(|w| Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false));
-    let (for_copy, for_share) = (link.clone(), link.clone());
     view! {
         <details class="more net-watch-link" data-watch-section="">
             <summary>{tr!(RelayWatchLink)}</summary>
             <p class="hint">{tr!(TableWatchHint)}</p>
-            <input class="link" readonly="" value=link data-watch-link="" aria-label=tr!(RelayWatchLink)/>
-            <div class="row">
-                <button type="button" data-copy-watch="" on:click=move |_| crate::ui::page::copy(for_copy.clone(), copied)>{tr!(TableCopy)}</button>
-                {can_share.then(|| view! {
-                    <button type="button" data-share-watch="" on:click=move |_| share(&for_share)>{tr!(RelayShare)}</button>
-                })}
-                {move || copied.get().map(|m| view! { <span class="hint">{m}</span> })}
-            </div>
+            <input class="link" readonly="" value=link.clone() data-watch-link="" aria-label=tr!(RelayWatchLink)/>
+            <CopyShare link=link copy="watch" share="watch"/>
         </details>
     }
 }
 
 /// The system's share sheet with `link` (a browser without one never shows the button).
-fn share(link: &str) {
+fn share_sheet(link: &str) {
     let Some(w) = web_sys::window() else { return };
     let data = js_sys::Object::new();
     let _ = Reflect::set(&data, &"title".into(), &"Löwenherz".into());
