@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join as joinPath } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "./browser.mjs";
-import { autoStep, savedRecords } from "./game.mjs";
+import assert from "node:assert/strict";
+import { autoStep, cliReplay, cliScores, finalScores, savedRecords } from "./game.mjs";
 import { DIST } from "./helpers.mjs";
 import { newAutoStep } from "./newed.mjs";
 import { startServer } from "./server.mjs";
@@ -481,4 +482,23 @@ export function friendRecord(f) {
       foreign: [...document.querySelectorAll("[data-private]")].map((p) => p.getAttribute("data-private")),
     },
   }));
+}
+
+/**
+ * Checks the end of a finished game: every device's end screen, the referee, no errors (those
+ * `keep` accepts). Returns the host's save.
+ */
+export async function checkEnd({ host, friends, devices }, colours, keep = () => true) {
+  for (const d of devices) await d.page.waitForSelector("[data-game-over]", { timeout: 5_000 });
+  const shown = await finalScores(host.page);
+  assert.deepEqual(Object.keys(shown).sort(), [...colours].sort(), "one final row per player");
+  for (const f of friends) assert.deepEqual(await finalScores(f.page), shown, `${f.name}'s end screen shows the host's final scores`);
+  const save = await hostRecord(host.page);
+  assert.match(save.summary, /finished/);
+  const summary = cliReplay(save.record);
+  assert.equal(summary.over, true, "the host's record replays to a finished game");
+  assert.deepEqual(cliScores(summary), shown, "the referee's scores are the end screen's");
+  for (const d of devices) assert.equal(await d.page.locator("[data-crash]").count(), 0, `${d.name}: no crash screen`);
+  assert.deepEqual(devices.flatMap((d) => d.errors).filter(keep), [], "no page errors");
+  return save;
 }

@@ -19,9 +19,10 @@
 import assert from "node:assert/strict";
 import { inflateRawSync } from "node:zlib";
 import { after, before, test } from "node:test";
-import { autoStep, cliReplay, cliScores, finalScores } from "./game.mjs";
+import { autoStep } from "./game.mjs";
 import {
   COLOUR_INDEX,
+  checkEnd,
   NOT_YOUR_TURN,
   REFUSAL,
   closePanel,
@@ -82,21 +83,6 @@ async function table({ edition, colours, seats, seed = SEED }) {
 /** Everything a friend's device recorded (channel and DOM), read before its context closes. */
 const recorded = friendRecord;
 
-/** Checks the end of a finished game: every device's end screen, the referee, no errors. */
-async function checkEnd({ host, friends, devices }, colours) {
-  for (const d of devices) await d.page.waitForSelector("[data-game-over]", { timeout: 5_000 });
-  const shown = await finalScores(host.page);
-  assert.deepEqual(Object.keys(shown).sort(), [...colours].sort(), "one final row per player");
-  for (const f of friends) assert.deepEqual(await finalScores(f.page), shown, `${f.name}'s end screen shows the host's final scores`);
-  const save = await hostRecord(host.page);
-  assert.match(save.summary, /finished/);
-  const summary = cliReplay(save.record);
-  assert.equal(summary.over, true, "the host's record replays to a finished game");
-  assert.deepEqual(cliScores(summary), shown, "the referee's scores are the end screen's");
-  for (const d of devices) assert.equal(await d.page.locator("[data-crash]").count(), 0, `${d.name}: no crash screen`);
-  assert.deepEqual(devices.flatMap((d) => d.errors), [], "no page errors");
-  return save;
-}
 
 const GAMES = [
   { edition: "classic", colours: ["red", "yellow", "purple"] },
