@@ -83,11 +83,14 @@ struct Link {
     claimed: Option<(u64, f64)>,
     /// A friend sat down here since this page hosts the game: the seat is nobody else's.
     taken: bool,
+    /// The current invite's offer and connection helpers, once made (a device through the
+    /// relays is sent this one while nobody answered it: no wait for a new one).
+    offer: Option<(String, Vec<String>)>,
 }
 
 impl Link {
     fn new(seat: Colour, token: u64) -> Link {
-        Link { seat, token, round: 0, peer: None, joined: false, device: None, claimed: None, taken: false }
+        Link { seat, token, round: 0, peer: None, joined: false, device: None, claimed: None, taken: false, offer: None }
     }
 
     /// True when no friend has it or is taking it: a device opening the table link may.
@@ -284,6 +287,24 @@ impl HostNet {
         self.rows.with_untracked(|rows| rows.iter().find(|r| r.colour == seat).map(|r| r.name.clone())).unwrap_or_default()
     }
 
+    /// Offers seat `seat` to device `from` through the relays: the invite ready for it if nobody
+    /// answered it yet, else a new one.
+    fn offer_to(self: &Rc<Self>, seat: Colour, from: u64) {
+        let ready = {
+            let mut links = self.links.borrow_mut();
+            let tag = self.host.borrow().tag();
+            links.iter_mut().find(|l| l.seat == seat && !l.joined && l.device.is_none_or(|d| d == from) && l.peer.as_ref().is_some_and(|p| !p.answered())).and_then(|l| {
+                let (sdp, ice) = l.offer.clone()?;
+                l.device = Some(from);
+                Some(Signal::Offer { to: from, tag, seat: Some((seat, l.token)), round: l.round, ice, sdp })
+            })
+        };
+        match ready {
+            Some(offer) => self.say(offer),
+            None => self.invite_to(seat, Some(from)),
+        }
+    }
+
     /// Makes a new invite for a friend's seat (the link before it no longer connects).
     fn invite(self: &Rc<Self>, seat: Colour) {
         self.invite_to(seat, None);
@@ -305,6 +326,7 @@ impl HostNet {
             }
             l.round = round;
             l.device = to;
+            l.offer = None;
             l.token
         };
         self.set_row(seat, |r| {
@@ -321,26 +343,26 @@ impl HostNet {
             match Peer::offer(&ice, on).await {
                 Ok((peer, offer)) => {
                     let tag = me.host.borrow().tag();
+                    // Kept before anyone can answer it.
+                    let stale = match me.links.borrow_mut().iter_mut().find(|l| l.seat == seat && l.round == round) {
+                        Some(l) => {
+                            l.peer = Some(Rc::new(peer));
+                            l.offer = Some((offer.clone(), ice.clone()));
+                            None
+                        }
+                        // A newer invite replaced this one meanwhile.
+                        None => Some(peer),
+                    };
+                    if let Some(p) = stale {
+                        return p.close();
+                    }
                     if let Some(to) = to {
                         me.say(Signal::Offer { to, tag, seat: Some((seat, token)), round, ice: ice.clone(), sdp: offer.clone() });
                     }
                     let invite = Invite { tag, seat, token, round, ice, offer };
-                    let link = match pack(&invite.encode()).await {
-                        Some(p) => format!("{}#join={p}", crate::ui::page::base_url()),
-                        None => return me.set_row(seat, |r| r.status = Some(no_compression())),
-                    };
-                    let current = {
-                        let mut links = me.links.borrow_mut();
-                        match links.iter_mut().find(|l| l.seat == seat && l.round == round) {
-                            Some(l) => {
-                                l.peer = Some(Rc::new(peer));
-                                true
-                            }
-                            None => false,
-                        }
-                    };
-                    if current {
-                        me.set_row(seat, |r| r.invite = Some(link));
+                    match pack(&invite.encode()).await {
+                        Some(p) => me.set_row(seat, |r| r.invite = Some(format!("{}#join={p}", crate::ui::page::base_url()))),
+                        None => me.set_row(seat, |r| r.status = Some(no_compression())),
                     }
                 }
                 Err(why) => me.set_row(seat, |r| r.status = Some(tr!(NetInviteFailed, why = peer_error(why)))),
@@ -624,7 +646,7 @@ impl HostNet {
             }
             Signal::Knock { seat: Some((seat, token)) } => {
                 if self.links.borrow().iter().any(|l| l.seat == seat && l.token == token) {
-                    self.invite_to(seat, Some(from));
+                    self.offer_to(seat, from);
                 } else {
                     self.say(Signal::Refused { to: from, why: SeatRefusal::BadToken });
                 }
@@ -639,7 +661,7 @@ impl HostNet {
                     }
                 };
                 match verdict {
-                    Ok(()) => self.invite_to(seat, Some(from)),
+                    Ok(()) => self.offer_to(seat, from),
                     Err(why) => self.say(Signal::Refused { to: from, why }),
                 }
             }
