@@ -96,6 +96,8 @@ pub struct FriendNet {
     wanted: Option<Colour>,
     /// A watcher's device (the watch link): no seat, nothing to send but its hello.
     watching: bool,
+    /// The seat of the link was asked for once (after that, the picker).
+    asked_wanted: std::cell::Cell<bool>,
     /// Where this device stands.
     pub stage: RwSignal<Stage>,
 }
@@ -299,12 +301,24 @@ impl FriendNet {
         let own = storage::net_seat(&secret).map(|(c, token, _)| (c, token));
         // While an offer is being answered, asking again would only replace it.
         if let Some(c) = self.channel.borrow().clone().filter(|_| self.round.get().is_none()) {
-            c.say(if self.watching { Signal::Watch } else { Signal::Knock { seat: own } });
+            c.say(self.ask(own));
         }
         if matches!(self.stage.get_untracked(), Stage::Finding(false)) && js_sys::Date::now() - self.since.get() > NO_HOST_MS {
             self.stage.set(Stage::Finding(true));
         }
         leptos::prelude::set_timeout(again, std::time::Duration::from_millis(KNOCK_MS));
+    }
+
+    /// What this device asks the table: to watch; its own seat again (`own`); the seat of its
+    /// link, straight away the first time (the host answers with an offer, or says it is taken);
+    /// else which seats are free.
+    fn ask(&self, own: Option<(Colour, u64)>) -> Signal {
+        match (self.watching, own, self.wanted) {
+            (true, ..) => Signal::Watch,
+            (false, Some(own), _) => Signal::Knock { seat: Some(own) },
+            (false, None, Some(seat)) if !self.asked_wanted.replace(true) => Signal::Claim { seat },
+            (false, None, _) => Signal::Knock { seat: None },
+        }
     }
 
     /// What the table said through the relays.
@@ -319,7 +333,7 @@ impl FriendNet {
                 if let Some(c) = self.channel.borrow().clone() {
                     let own = storage::net_seat(&secret).map(|(c, token, _)| (c, token));
                     if matches!(self.stage.get_untracked(), Stage::Finding(_) | Stage::Lost) && self.round.get().is_none() {
-                        c.say(if self.watching { Signal::Watch } else { Signal::Knock { seat: own } });
+                        c.say(self.ask(own));
                     }
                 }
             }
@@ -458,6 +472,7 @@ impl FriendNet {
             knocking: std::cell::Cell::new(false),
             wanted: None,
             watching: false,
+            asked_wanted: std::cell::Cell::new(false),
             stage,
         }
     }

@@ -149,6 +149,13 @@ pub struct Channel {
     closed: Cell<bool>,
 }
 
+/// A socket to relay `url` (MQTT's WebSocket subprotocol, bytes as array buffers).
+fn socket(url: &str) -> Option<WebSocket> {
+    let ws = WebSocket::new_with_str(url, "mqtt").ok()?;
+    ws.set_binary_type(BinaryType::Arraybuffer);
+    Some(ws)
+}
+
 fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
@@ -157,6 +164,8 @@ impl Channel {
     /// Joins the room of `secret` through `relays`; `on` hears everything. `None`: this page
     /// can't use relays (no WebCrypto: not https).
     pub async fn open(secret: &[u8], relays: &[String], on: impl Fn(Heard) + 'static) -> Option<Rc<Channel>> {
+        // The sockets connect while the room's topic and key are derived.
+        let mut early: Vec<Option<WebSocket>> = relays.iter().map(|url| socket(url)).collect();
         let room = room(secret).await?;
         let mut id = [0u8; 8];
         getrandom::fill(&mut id).ok()?;
@@ -170,8 +179,8 @@ impl Channel {
             on: Rc::new(on),
             closed: Cell::new(false),
         });
-        for i in 0..relays.len() {
-            channel.connect(i);
+        for (i, ws) in early.iter_mut().enumerate() {
+            channel.connect(i, ws.take());
         }
         Some(channel)
     }
@@ -185,13 +194,13 @@ impl Channel {
         (self.on)(Heard::Relays(self.connected()));
     }
 
-    fn connect(self: &Rc<Self>, i: usize) {
+    /// Connects to relay `i` (through `early`, a socket opened already, if given).
+    fn connect(self: &Rc<Self>, i: usize, early: Option<WebSocket>) {
         if self.closed.get() {
             return;
         }
         let url = self.sockets.borrow()[i].url.clone();
-        let Ok(ws) = WebSocket::new_with_str(&url, "mqtt") else { return self.retry(i) };
-        ws.set_binary_type(BinaryType::Arraybuffer);
+        let Some(ws) = early.or_else(|| socket(&url)) else { return self.retry(i) };
         let inbox = Rc::new(RefCell::new(mqtt::Inbox::new(mqtt::MAX_PACKET)));
         let me = self.clone();
         let w = ws.clone();
@@ -231,6 +240,16 @@ impl Channel {
         });
         ws.set_onclose(Some(closed.as_ref().unchecked_ref()));
         closed.forget();
+        // An early socket may have opened, or failed, before it was listened to.
+        match ws.ready_state() {
+            WebSocket::OPEN => {
+                if let Ok(connect) = mqtt::connect(&format!("lh{:016x}", self.me), KEEP_ALIVE_S) {
+                    let _ = ws.send_with_u8_array(&connect);
+                }
+            }
+            WebSocket::CLOSING | WebSocket::CLOSED => return self.retry(i),
+            _ => {}
+        }
         self.sockets.borrow_mut()[i].ws = Some(ws);
     }
 
@@ -246,7 +265,7 @@ impl Channel {
         };
         let me = self.clone();
         let wait = BACKOFF_MS[(tries - 1).min(BACKOFF_MS.len() - 1)];
-        leptos::prelude::set_timeout(move || me.connect(i), std::time::Duration::from_millis(wait as u64));
+        leptos::prelude::set_timeout(move || me.connect(i, None), std::time::Duration::from_millis(wait as u64));
     }
 
     fn packet(self: &Rc<Self>, i: usize, ws: &WebSocket, p: Packet) {
