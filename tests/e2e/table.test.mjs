@@ -207,7 +207,8 @@ test("new edition, 3 players from one table link and a watcher: a whole game; th
   const entry = { edition: g.edition, friends: [], secrets: null };
   games.push(entry);
   // A watcher whose browser speaks German opens the watch link.
-  const watcher = await device(net, "watcher", { locale: "de-DE" });
+  // Recorded like a friend's device, as no seat at all ("watcher"): every private element is another's.
+  const watcher = await device(net, "watcher", { own: "watcher", locale: "de-DE" });
   try {
     for (const { table } of t.times) assert.ok(table < 10_000, `a friend at the table within 10 s of opening the link (${table} ms)`);
     const watchLink = await host.page.inputValue("[data-watch-link]");
@@ -274,6 +275,14 @@ test("new edition, 3 players from one table link and a watcher: a whole game; th
     }));
     assert.deepEqual([seen.privates, seen.targets, seen.seats], [0, 0, 0], "a watcher has nothing private, no targets and no seat");
     for (const token of Object.values(entry.secrets?.tokens ?? {})) assert.ok(!seen.storage.includes(String(token)), "no seat token on the watcher's device");
+    // Everything the watcher received on its channel: never the seed or a seat's token; nothing
+    // private of any seat on its screen at any moment, no hand-over screen.
+    const rec = await watcher.page.evaluate(() => ({ received: window.__lzReceived, secrets: window.__lzSecrets }));
+    assert.ok(rec.received.length > 20, `the watcher received the game's updates (${rec.received.length} messages)`);
+    const hidden = [le64(entry.secrets.seed), ...Object.values(entry.secrets.tokens).map(le64)];
+    const leaks = rec.received.filter((m) => Array.isArray(m) && hidden.some((h) => indexOfBytes(m, h) !== -1));
+    assert.equal(leaks.length, 0, "no message to the watcher holds the seed or a seat's token");
+    assert.deepEqual([rec.secrets.foreign, rec.secrets.handovers], [[], []], "nothing private of any seat and no hand-over ever on the watcher's screen");
     assert.deepEqual(watcher.errors.filter(notRelayNoise), [], "no page errors on the watcher's device");
   } finally {
     for (const f of t.friends) await keep(entry, f, "to the end");
