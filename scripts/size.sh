@@ -6,17 +6,21 @@
 # it is listed separately. Remote play is part of the page's own bundle. The .br/.gz variants next to the files (made by
 # the build for servers that send them) are not files of their own and are
 # skipped. Fails when the first load is over the goal.
-#   SIZE_GOAL_KB=505 scripts/size.sh [dist]
+#   SIZE_GOAL_KB=650 scripts/size.sh [dist]
 # The goal moves only with measured cold visits (scripts/load-timing.mjs, phone profile): 450 kB
 # until issue 31 (facts in the table, hints that teach) took the first load from 449.7 to
 # 471.0 kB; its cold visit, same machine, 5 runs each, precompressed: median 1.13 s (1.09-1.21)
 # before, 1.15 s (1.09-1.26) after. Issue 32 (the games history: about 17 kB; the playback, the
 # money chip, the step bar's questions and counts, the bids turned over: about 13 kB) took it from
 # 471.0 to 501.4 kB; cold visits, same machine, 6 runs each alternating, precompressed: median
-# 1.15 s (1.09-1.20) before, 1.25 s (1.17-1.34) after.
+# 1.15 s (1.09-1.20) before, 1.25 s (1.17-1.34) after. Issue 33 (one app: remote play, the
+# relays, the watch link in the page's bundle instead of a second one) took it from 503.3 to
+# 643.8 kB; the player's cold visit, same machine, alternating, precompressed: see the issue's
+# note (the service worker now registers 5 s after load, so the visit carries 505 kB instead of
+# 550-590 kB over the network).
 set -euo pipefail
 DIST="${1:-$(cd "$(dirname "$0")/.." && pwd)/dist}"
-GOAL_KB="${SIZE_GOAL_KB:-610}"
+GOAL_KB="${SIZE_GOAL_KB:-650}"
 [ -f "$DIST/index.html" ] || { echo "no $DIST/index.html: build first" >&2; exit 1; }
 
 gz() { gzip -9 -c "$1" | wc -c; }
