@@ -54,19 +54,27 @@ fn other_secrets(g: &classic::game::Game, me: Colour, seed: u64) -> classic::gam
     alt
 }
 
+/// Every level there is, offered in the game or not.
+const LEVELS: [Level; 6] = [Level::Random, Level::Lesson, Level::Easy, Level::Medium, Level::Hard, Level::Reference];
+
 #[test]
-fn classic_the_hard_bot_decides_the_same_whatever_the_others_hold() {
+fn classic_every_level_decides_the_same_whatever_the_others_hold() {
     let mut checked = 0;
     let mut differing_truths = 0;
     for g in positions(classic_start, 0..6, 23, 140) {
         let Some((me, _)) = ai::next_to_ask(&g, &[]) else { continue };
-        let mine = ai::decide(&g, me, Level::Hard, 11).expect("a decision");
-        for alt_seed in [1, 2] {
-            let alt = other_secrets(&g, me, alt_seed);
+        let alts: Vec<_> = [1, 2].iter().map(|&s| other_secrets(&g, me, s)).collect();
+        for alt in &alts {
             if (0..3).any(|i| g.hand(g.players()[i]) != alt.hand(alt.players()[i])) || g.deck() != alt.deck() {
                 differing_truths += 1;
             }
-            assert_eq!(mine, ai::decide(&alt, me, Level::Hard, 11).expect("a decision"), "{me} in round {} chose differently when others' secrets changed", g.round());
+        }
+        // Every level (issue 34), each with its own seed.
+        for level in LEVELS {
+            let mine = ai::decide(&g, me, level, 11).expect("a decision");
+            for alt in &alts {
+                assert_eq!(mine, ai::decide(alt, me, level, 11).expect("a decision"), "{level:?}: {me} in round {} chose differently when others' secrets changed", g.round());
+            }
         }
         checked += 1;
     }
@@ -75,15 +83,20 @@ fn classic_the_hard_bot_decides_the_same_whatever_the_others_hold() {
 }
 
 #[test]
-fn new_edition_the_hard_bot_decides_the_same_whatever_the_others_hold() {
+fn new_edition_every_level_decides_the_same_whatever_the_others_hold() {
     let mut checked = 0;
     for g in positions(new_start, 0..5, 29, 180) {
         let Some((me, _)) = ai::next_to_ask(&g, &[]) else { continue };
-        let mine = ai::decide(&g, me, Level::Hard, 5).expect("a decision");
-        for alt_seed in [3, 4] {
-            let alt = g.determinized(me, &mut ChaCha8Rng::seed_from_u64(alt_seed));
+        let alts: Vec<_> = [3, 4].iter().map(|&s| g.determinized(me, &mut ChaCha8Rng::seed_from_u64(s))).collect();
+        for alt in &alts {
             assert_ne!((0..3).map(|i| alt.hand(alt.players()[i]).to_vec()).collect::<Vec<_>>(), (0..3).map(|i| g.hand(g.players()[i]).to_vec()).collect::<Vec<_>>(), "a different truth");
-            assert_eq!(mine, ai::decide(&alt, me, Level::Hard, 5).expect("a decision"), "{me} chose differently when others' cards changed");
+        }
+        // Every level (issue 34), each with its own seed.
+        for level in LEVELS {
+            let mine = ai::decide(&g, me, level, 5).expect("a decision");
+            for alt in &alts {
+                assert_eq!(mine, ai::decide(alt, me, level, 5).expect("a decision"), "{level:?}: {me} chose differently when others' cards changed");
+            }
         }
         checked += 1;
     }
@@ -409,12 +422,15 @@ fn a_search_stops_at_its_time_limit_with_a_legal_move() {
             t.set(t.get() + 60.0);
             t.get()
         };
-        let (m, _) = ai::decide_within(g, me, Level::Hard, 7, Some(Limit { clock: &jumpy, seconds: 1.5 })).expect("a decision");
-        let m = m.expect("a move when due");
-        g.clone().play(m).unwrap_or_else(|e| panic!("{m} after the limit is illegal: {e}"));
-        // A clock that stands still: the limit is never reached, the decision is the unlimited one.
-        let still = || 0.0;
-        assert_eq!(ai::decide_within(g, me, Level::Medium, 7, Some(Limit { clock: &still, seconds: 1.5 })), ai::decide(g, me, Level::Medium, 7));
+        // Every level (issue 34): those that don't search ignore the clock.
+        for level in LEVELS {
+            let (m, _) = ai::decide_within(g, me, level, 7, Some(Limit { clock: &jumpy, seconds: 1.5 })).expect("a decision");
+            let m = m.expect("a move when due");
+            g.clone().play(m).unwrap_or_else(|e| panic!("{level:?}: {m} after the limit is illegal: {e}"));
+            // A clock that stands still: the limit is never reached, the decision is the unlimited one.
+            let still = || 0.0;
+            assert_eq!(ai::decide_within(g, me, level, 7, Some(Limit { clock: &still, seconds: 1.5 })), ai::decide(g, me, level, 7), "{level:?}");
+        }
         true
     }
     let mut n = 0;
@@ -476,6 +492,77 @@ fn new_edition_hard_computers_found_the_region_that_is_clearly_best() {
             assert_eq!(founded, 4, "{level:?} seed {seed}: red founded {founded} points");
             assert_eq!(g.board().provinces(Colour::Red).count(), 1, "{level:?} seed {seed}");
         }
+    }
+}
+
+/// Issue 34: from a New Edition position where founding a region is clearly best, every level
+/// that judges moves plays the card that builds it. Three players, the reference layout, and the
+/// board shut up but for red's corner: blue's region holds columns c–l (castle h8), orange's
+/// a4–b12 (castle a6), and the six spaces a1, b1, a2, b2, a3, b3 are open land with two castles,
+/// red's on a1 and blue's on b3, the border a2-a3 already placed. One border, b2-b3, parts them:
+/// red's region a1, b1, a2, b2 is founded, worth 4 points (forest b1 1, village b2 3: R-N14) and a
+/// ducat every turn from then on (its gold mine a2, R-N13); blue's a3, b3 too (forest a3: 1,
+/// R-B5). Red holds a one-border card (A1, price 2) and two expansions (A14, A15: they need a
+/// region, so can't be played), has 7 ducats and leads 10 to 4 (a level game, so that the frozen
+/// evaluation's absolute scoring, which flattens differences for a player far behind, still
+/// tells the moves apart); a sale brings a ducat, and the deck is full (no end bonus in sight).
+/// So A1 for b2-b3 is clearly the best turn. Only six edges are open to a border (the rest of the
+/// board lies inside regions), so that the lower levels' trees, which try every border once
+/// before any twice, can find it at all; on an open board they sell (the test above).
+///
+/// Hard and the frozen `reference` play A1 and found the region on every seed tried. Medium and
+/// easy (frozen since issue 24, with 100 and 30 iterations here) found it on 7 and 4 of 8 seeds:
+/// A1 looks only a little better than a sale to them (a card played is valued by the average of
+/// the borders tried after it, one try each), and easy takes on purpose a move it liked almost as
+/// much; the test holds them to that, so that they never find it less often. `random` and
+/// `lesson` don't judge moves (uniform; the lessons' rule of thumb): not checked.
+#[test]
+fn new_edition_every_level_founds_the_region_that_is_clearly_best() {
+    use loewenherz::engine::newed::{Event, ScoreReason};
+    let split: Vec<String> = (4..=12).map(|r| format!("b{r}-c{r}")).collect();
+    let record = format!(
+        "[Edition \"new\"]\n[Players \"red blue orange\"]\n[Setup \"custom\"]\n[Seed \"5\"]\n\
+         [Tiles \"A0 B0 C0 D0 K0 E0 F0 G0 H0\"]\n[Castles \"red:a1 blue:b3,h8 orange:a6\"]\n\
+         [Borders \"a2-a3 b1-c1 b2-c2 b3-c3 a3-a4 b3-b4 {}\"]\n[Ducats \"red:7 blue:7 orange:7\"]\n\
+         [Scores \"red:10 blue:4 orange:4\"]\n[Hands \"red:A1,A14,A15 blue:D10,D11,D12 orange:D13,D14,D15\"]\n",
+        split.join(" ")
+    );
+    let start = match AnyRecord::parse(&record).expect("parses").replay().expect("replays") {
+        loewenherz::engine::AnyGame::New(g) => g,
+        _ => panic!("a New Edition record"),
+    };
+    assert!(start.board().provinces(Colour::Red).next().is_none(), "no red region yet");
+    assert_eq!(start.board().provinces(Colour::Blue).count(), 1, "blue's region c–l");
+    assert_eq!(start.board().provinces(Colour::Orange).count(), 1, "orange's region a4–b12");
+    // Red's turn from the position, to its end: did it begin with A1 and found 4 points?
+    let builds = |level: Level, seed: u64| -> bool {
+        let mut g = start.clone();
+        let mut first = None;
+        let mut founded = 0;
+        let mut ply = 0;
+        while let Some((Colour::Red, _)) = ai::next_to_ask(&g, &[]) {
+            let m = ai::decide(&g, Colour::Red, level, ai::bot_seed(seed, ply, Colour::Red)).expect("a decision").0.expect("red is due");
+            first.get_or_insert(m);
+            for e in g.play(m).expect("legal") {
+                if let Event::Score { colour: Colour::Red, reason: ScoreReason::Founding, delta } = e {
+                    founded += delta;
+                }
+            }
+            ply += 1;
+            assert!(ply < 20, "{level:?} seed {seed}: red's turn doesn't end");
+        }
+        let built = matches!(first, Some(newed::Move::Play { card, .. }) if card.to_string() == "A1") && founded == 4;
+        assert_eq!(built, g.board().provinces(Colour::Red).count() == 1, "{level:?} seed {seed}: a region founded by another card");
+        built
+    };
+    for level in [Level::Hard, Level::Reference] {
+        for seed in 0..3 {
+            assert!(builds(level, seed), "{level:?} seed {seed}: red didn't play A1 and found its region");
+        }
+    }
+    for (level, least) in [(Level::Medium, 7), (Level::Easy, 4)] {
+        let n = (0..8).filter(|&seed| builds(level, seed)).count();
+        assert!(n >= least, "{level:?} built on {n} of 8 seeds (was {least})");
     }
 }
 

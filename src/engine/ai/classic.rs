@@ -127,6 +127,21 @@ impl Searchable for Game {
         super::search::best_of_by(self, who, &work, guide as u32, rng, true)
     }
 
+    fn ordered(&self, who: Colour, out: &mut Vec<Move>) -> bool {
+        if super::weights::tuning().classic_order < 1.0 || !matches!(self.phase(), Phase::Perform { .. }) {
+            return false;
+        }
+        // As the New Edition's: borders near one's castles' open ground, knights, expansions.
+        self.options(who, out);
+        let near = super::near_ground(self.board(), who);
+        out.retain(|m| !matches!(m, Move::Border { edge, .. } if { let (a, b) = edge.spaces(); !near.contains(a) && !near.contains(b) }));
+        !out.is_empty()
+    }
+
+    fn order_slowing(&self) -> f32 {
+        super::weights::tuning().classic_order.max(1.0)
+    }
+
     fn value(&self, c: Colour) -> f32 {
         valued(self, c, 0.0)
     }

@@ -52,6 +52,18 @@ pub trait Searchable: Rules {
     fn deep_width(&self) -> f32 {
         0.0
     }
+    /// The hard search's tree below the root (issue 34; `weights.txt`'s `*.order`): when `who`
+    /// performs an action here, the moves its node should try first, in `out` (they are then
+    /// tried best first by the evaluation one move ahead, as the root's are), and `true`; `false`
+    /// (the default): the node takes the guided policy's picks.
+    fn ordered(&self, _who: Colour, _out: &mut Vec<Self::Move>) -> bool {
+        false
+    }
+    /// How much slower than others a node ordered by [`Searchable::ordered`] takes new children:
+    /// it widens by √visits divided by this (`*.order`, at least 1).
+    fn order_slowing(&self) -> f32 {
+        1.0
+    }
     /// How good the position is for `c`, in points (score plus what its assets are worth): the
     /// evaluation as frozen at issue 24 (the reference level's, and medium's and easy's).
     fn value(&self, c: Colour) -> f32;
@@ -328,6 +340,20 @@ pub fn parse_bots(v: &str) -> Result<Vec<(Colour, Level)>, RecordReason> {
 /// Writes computer seats as the `[Bots]` header's value (`yellow:hard purple:easy`).
 pub fn format_bots(bots: &[(Colour, Level)]) -> String {
     bots.iter().map(|(c, l)| format!("{c}:{}", l.name())).collect::<Vec<_>>().join(" ")
+}
+
+/// The spaces within two steps (through open edges) of `c`'s castles that head no province
+/// (region) yet: where the hard level's borders can close one (issue 34).
+pub fn near_ground(board: &crate::engine::Board, c: Colour) -> crate::engine::grid::SpaceSet {
+    let (right, down) = board.grid().open_sides(board.borders());
+    let mut ball = crate::engine::grid::SpaceSet::EMPTY;
+    for k in board.castles(c).iter().filter(|&k| board.province_at(k).is_none()) {
+        ball.insert(k);
+    }
+    for _ in 0..2 {
+        ball = crate::engine::grid::Grid::spread(ball, right, down);
+    }
+    ball
 }
 
 /// The board's open ground, for [`Ground::potential`]: computed once per evaluation.

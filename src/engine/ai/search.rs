@@ -75,6 +75,9 @@ struct Node<M> {
     visits: u32,
     avail: u32,
     reward: f32,
+    /// The hard tree's order of trying children here, best first ([`Searchable::ordered`]),
+    /// computed the first time the node takes a child; empty: none.
+    order: Vec<M>,
 }
 
 /// The result of a search at the root.
@@ -112,7 +115,7 @@ pub fn search<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: boo
 /// it is always one of the options, at worst the first of the one-move look-ahead).
 pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: bool, rng: &mut ChaCha8Rng, limit: Option<Limit<'_>>) -> Outcome<G::Move> {
     let began = limit.map(|l| (l.clock)());
-    let mut nodes: Vec<Node<G::Move>> = vec![Node { mv: None, by: me, children: Vec::new(), visits: 0, avail: 0, reward: 0.0 }];
+    let mut nodes: Vec<Node<G::Move>> = vec![Node { mv: None, by: me, children: Vec::new(), visits: 0, avail: 0, reward: 0.0, order: Vec::new() }];
     let mut buf: Vec<G::Move> = Vec::new();
     let mut path: Vec<usize> = Vec::new();
     // The root's candidates in order of a one-move look-ahead, best first.
@@ -165,9 +168,15 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
                 // a hundred borders placed at random after it (a card that founds a region
                 // looked worse than a sale).
                 let known = nodes[cur].children.iter().any(|&c| allowed.contains(&nodes[c].mv));
-                let room = (nodes[cur].children.len() as f32) < width + (nodes[cur].visits as f32).sqrt();
+                // A node whose steps are tried best first widens slower (`*.order`): its first
+                // children are the good ones, and every weak one tried pulls the mean of the
+                // card played above it down (a sale, with one child, loses nothing that way).
+                let slow = if nodes[cur].order.is_empty() { 1.0 } else { d.order_slowing() };
+                let room = (nodes[cur].children.len() as f32) < width + (nodes[cur].visits as f32).sqrt() / slow;
                 if known && !room {
                     None
+                } else if let Some(m) = ordered_pick(&mut nodes[cur], &d, actor, &scoring, &untried, &mut buf) {
+                    Some(Some(m))
                 } else {
                     let p = d.tuned_policy(actor, &mut buf, rng);
                     if p.is_some() && untried.contains(&p) {
@@ -185,7 +194,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
             };
             if let Some(pick) = expand {
                 let id = nodes.len();
-                nodes.push(Node { mv: pick, by: actor, children: Vec::new(), visits: 0, avail: 0, reward: 0.0 });
+                nodes.push(Node { mv: pick, by: actor, children: Vec::new(), visits: 0, avail: 0, reward: 0.0, order: Vec::new() });
                 nodes[cur].children.push(id);
                 apply(&mut d, pick);
                 path.push(id);
@@ -243,6 +252,28 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
         Some(b) => Outcome { mv: nodes[b].mv, visits: nodes[b].visits, mean: nodes[b].reward / nodes[b].visits.max(1) as f32 },
         None => Outcome { mv: root_order.first().copied().flatten(), visits: 0, mean: 0.0 },
     }
+}
+
+/// The first untried move of `node`'s order (issue 34): the order is made the first time, from
+/// [`Searchable::ordered`]'s candidates each scored one move ahead, best first; `None` when the
+/// edition orders nothing here or every ordered move has been tried (or isn't legal now).
+fn ordered_pick<G: Searchable>(node: &mut Node<G::Move>, d: &G, actor: Colour, scoring: &Scoring, untried: &[Option<G::Move>], buf: &mut Vec<G::Move>) -> Option<G::Move> {
+    if node.order.is_empty() && node.children.is_empty() {
+        if !d.ordered(actor, buf) {
+            return None;
+        }
+        let mut scored: Vec<(f32, G::Move)> = buf
+            .iter()
+            .map(|&m| {
+                let mut e = d.clone();
+                apply(&mut e, Some(m));
+                (scoring.rewards(&e)[actor.index()], m)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+        node.order = scored.into_iter().map(|(_, m)| m).collect();
+    }
+    node.order.iter().copied().find(|&m| untried.contains(&Some(m)))
 }
 
 fn apply<G: Searchable>(d: &mut G, m: Option<G::Move>) {

@@ -31,10 +31,13 @@ pub struct Tuning {
     pub new_width: f32,
     pub classic_guide: f32,
     pub new_money: f32,
+    pub classic_order: f32,
+    pub new_order: f32,
+    pub new_afford: f32,
 }
 
 /// The weights' names in the file, in the order of [`Tuning::get`].
-pub const NAMES: [&str; 20] = [
+pub const NAMES: [&str; 23] = [
     "classic.superiority",
     "classic.room",
     "classic.mountain",
@@ -55,6 +58,9 @@ pub const NAMES: [&str; 20] = [
     "new.width",
     "classic.guide",
     "new.money",
+    "classic.order",
+    "new.order",
+    "new.afford",
 ];
 
 impl Tuning {
@@ -79,6 +85,9 @@ impl Tuning {
         new_width: 0.0,
         classic_guide: 0.0,
         new_money: 0.0,
+        classic_order: 0.0,
+        new_order: 0.0,
+        new_afford: 0.0,
     };
 
     fn slot(&mut self, i: usize) -> &mut f32 {
@@ -102,7 +111,10 @@ impl Tuning {
             16 => &mut self.classic_width,
             17 => &mut self.new_width,
             18 => &mut self.classic_guide,
-            _ => &mut self.new_money,
+            19 => &mut self.new_money,
+            20 => &mut self.classic_order,
+            21 => &mut self.new_order,
+            _ => &mut self.new_afford,
         }
     }
 
