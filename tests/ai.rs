@@ -443,6 +443,28 @@ fn a_search_stops_at_its_time_limit_with_a_legal_move() {
     assert!(n >= 4, "only {n} positions");
 }
 
+/// Red's turn played by `level` from `start` to its end (the next colour due is another): the
+/// game after it, red's first move and the points red's foundings scored.
+fn red_turn(start: &newed::Game, level: Level, seed: u64) -> (newed::Game, Option<newed::Move>, i32) {
+    use loewenherz::engine::newed::{Event, ScoreReason};
+    let mut g = start.clone();
+    let mut first = None;
+    let mut founded = 0;
+    let mut ply = 0;
+    while let Some((Colour::Red, _)) = ai::next_to_ask(&g, &[]) {
+        let m = ai::decide(&g, Colour::Red, level, ai::bot_seed(seed, ply, Colour::Red)).expect("a decision").0.expect("red is due");
+        first.get_or_insert(m);
+        for e in g.play(m).expect("legal") {
+            if let Event::Score { colour: Colour::Red, reason: ScoreReason::Founding, delta } = e {
+                founded += delta;
+            }
+        }
+        ply += 1;
+        assert!(ply < 20, "{level:?} seed {seed}: red's turn doesn't end");
+    }
+    (g, first, founded)
+}
+
 /// Issue 34: from a New Edition position where founding a region is clearly best, the hard level
 /// plays a card that builds it and founds the region that turn. The reference layout, three
 /// players; red's castle stands on a1 (b1 a forest, a2 a gold mine, b2 a village) with three of
@@ -460,7 +482,6 @@ fn a_search_stops_at_its_time_limit_with_a_legal_move() {
 /// were, so they are not checked (see the issue's note). `random` and `lesson` don't judge moves.
 #[test]
 fn new_edition_hard_computers_found_the_region_that_is_clearly_best() {
-    use loewenherz::engine::newed::{Event, ScoreReason};
     let record = "[Edition \"new\"]\n[Players \"red blue orange\"]\n[Setup \"custom\"]\n[Seed \"5\"]\n\
                   [Tiles \"A0 B0 C0 D0 K0 E0 F0 G0 H0\"]\n[Castles \"red:a1 blue:l12 orange:l1\"]\n\
                   [Borders \"b1-c1 b2-c2 a2-a3\"]\n[Ducats \"red:7 blue:7 orange:7\"]\n\
@@ -472,22 +493,7 @@ fn new_edition_hard_computers_found_the_region_that_is_clearly_best() {
     assert!(start.board().provinces(Colour::Red).next().is_none(), "no region yet");
     for (level, seeds) in [(Level::Hard, 0..3)] {
         for seed in seeds {
-            let mut g = start.clone();
-            let mut first = None;
-            let mut founded = 0;
-            let mut ply = 0;
-            // Red's turn, to its end (the next colour due is blue).
-            while let Some((Colour::Red, _)) = ai::next_to_ask(&g, &[]) {
-                let m = ai::decide(&g, Colour::Red, level, ai::bot_seed(seed, ply, Colour::Red)).expect("a decision").0.expect("red is due");
-                first.get_or_insert(m);
-                for e in g.play(m).expect("legal") {
-                    if let Event::Score { colour: Colour::Red, reason: ScoreReason::Founding, delta } = e {
-                        founded += delta;
-                    }
-                }
-                ply += 1;
-                assert!(ply < 20, "{level:?} seed {seed}: red's turn doesn't end");
-            }
+            let (g, first, founded) = red_turn(&start, level, seed);
             assert!(matches!(first, Some(newed::Move::Play { card, .. }) if card.to_string() == "A1"), "{level:?} seed {seed}: red began with {first:?}");
             assert_eq!(founded, 4, "{level:?} seed {seed}: red founded {founded} points");
             assert_eq!(g.board().provinces(Colour::Red).count(), 1, "{level:?} seed {seed}");
@@ -518,7 +524,6 @@ fn new_edition_hard_computers_found_the_region_that_is_clearly_best() {
 /// `lesson` don't judge moves (uniform; the lessons' rule of thumb): not checked.
 #[test]
 fn new_edition_every_level_founds_the_region_that_is_clearly_best() {
-    use loewenherz::engine::newed::{Event, ScoreReason};
     let split: Vec<String> = (4..=12).map(|r| format!("b{r}-c{r}")).collect();
     let record = format!(
         "[Edition \"new\"]\n[Players \"red blue orange\"]\n[Setup \"custom\"]\n[Seed \"5\"]\n\
@@ -536,21 +541,7 @@ fn new_edition_every_level_founds_the_region_that_is_clearly_best() {
     assert_eq!(start.board().provinces(Colour::Orange).count(), 1, "orange's region a4–b12");
     // Red's turn from the position, to its end: did it begin with A1 and found 4 points?
     let builds = |level: Level, seed: u64| -> bool {
-        let mut g = start.clone();
-        let mut first = None;
-        let mut founded = 0;
-        let mut ply = 0;
-        while let Some((Colour::Red, _)) = ai::next_to_ask(&g, &[]) {
-            let m = ai::decide(&g, Colour::Red, level, ai::bot_seed(seed, ply, Colour::Red)).expect("a decision").0.expect("red is due");
-            first.get_or_insert(m);
-            for e in g.play(m).expect("legal") {
-                if let Event::Score { colour: Colour::Red, reason: ScoreReason::Founding, delta } = e {
-                    founded += delta;
-                }
-            }
-            ply += 1;
-            assert!(ply < 20, "{level:?} seed {seed}: red's turn doesn't end");
-        }
+        let (g, first, founded) = red_turn(&start, level, seed);
         let built = matches!(first, Some(newed::Move::Play { card, .. }) if card.to_string() == "A1") && founded == 4;
         assert_eq!(built, g.board().provinces(Colour::Red).count() == 1, "{level:?} seed {seed}: a region founded by another card");
         built

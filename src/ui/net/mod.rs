@@ -62,22 +62,16 @@ impl Link {
     pub fn of(hash: &str) -> Option<Link> {
         let hash = hash.strip_prefix('#').unwrap_or(hash);
         let (kind, value) = hash.split_once('=')?;
+        // A relay link's secret, then its `&name=value` parameters.
+        let (secret, rest) = value.split_once('&').unwrap_or((value, ""));
+        let param = |name: &str| rest.split('&').find_map(|p| p.strip_prefix(name)?.strip_prefix('=')).and_then(|r| js_sys::decode_uri_component(r).ok()).map(String::from);
         let value = value.to_string();
         match kind {
             "host" => Some(Link::Host(value)),
             "join" => Some(Link::Join(value)),
             "reply" => Some(Link::Reply(value)),
-            "table" => {
-                let (secret, rest) = value.split_once('&').unwrap_or((&value, ""));
-                let param = |name: &str| rest.split('&').find_map(|p| p.strip_prefix(name)).and_then(|r| js_sys::decode_uri_component(r).ok()).map(String::from);
-                let seat = param("seat=").and_then(|c| crate::engine::Colour::parse(&c));
-                Some(Link::Table { secret: secret.to_string(), relays: param("relays="), seat })
-            }
-            "watch" => {
-                let (secret, rest) = value.split_once('&').unwrap_or((&value, ""));
-                let relays = rest.split('&').find_map(|p| p.strip_prefix("relays=")).and_then(|r| js_sys::decode_uri_component(r).ok()).map(String::from);
-                Some(Link::Watch { secret: secret.to_string(), relays })
-            }
+            "table" => Some(Link::Table { secret: secret.to_string(), relays: param("relays"), seat: param("seat").and_then(|c| crate::engine::Colour::parse(&c)) }),
+            "watch" => Some(Link::Watch { secret: secret.to_string(), relays: param("relays") }),
             _ => None,
         }
     }
