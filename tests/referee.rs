@@ -269,6 +269,46 @@ fn the_new_edition_arena_prints_each_games_economy_and_the_medians() {
     assert!(!stdout.contains("game seed=") && !stdout.contains("economy:"), "{stdout}");
 }
 
+/// Issue 34: `hard@FILE` seats a hard computer with FILE's weights beside a plain one, each
+/// reported under its own name with its iterations per second; only the hard level takes weights.
+#[test]
+fn two_hard_computers_with_different_weights_meet_in_one_arena() {
+    use loewenherz::engine::ai::weights::built_in;
+    let dir = std::env::temp_dir().join(format!("loewenherz-arena-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let same = dir.join("same.txt");
+    std::fs::write(&same, built_in().lines()).unwrap();
+    let other = dir.join("other.txt");
+    std::fs::write(&other, built_in().lines().replace("new.guide 3\n", "new.guide 0\n").replace("new.order 4\n", "new.order 0\n")).unwrap();
+    let run = |bots: &str| {
+        let (code, stdout, stderr) = cli(&["arena", "--edition", "new", "--players", "2", "--games", "2", "--bots", bots, "--seed", "11", "--scale", "20"], b"");
+        assert_eq!(code, 0, "{bots}: {stderr}");
+        stdout
+    };
+    let plain = run("hard,hard");
+    let with_same = run(&format!("hard,hard@{}", same.display()));
+    let with_other = run(&format!("hard,hard@{}", other.display()));
+    let games = |out: &str| out.lines().filter(|l| l.starts_with("game seed=")).map(|l| l.replace("hard@same", "hard").replace("hard@other", "hard")).collect::<Vec<_>>();
+    // The file's own weights play exactly as the plain level; other weights play otherwise.
+    assert_eq!(games(&plain), games(&with_same), "{with_same}");
+    assert_ne!(games(&plain), games(&with_other), "{with_other}");
+    assert!(with_other.lines().any(|l| l.starts_with("game seed=11 ") && l.contains("seats=red:hard,blue:hard@other")), "{with_other}");
+    assert!(with_other.lines().any(|l| l.starts_with("game seed=12 ") && l.contains("seats=red:hard@other,blue:hard")), "{with_other}");
+    assert!(with_other.contains("iterations/s"), "{with_other}");
+    for name in ["hard ", "hard@other "] {
+        let row = with_other.lines().find(|l| l.starts_with(name) && !l.contains(" wins ")).unwrap_or_else(|| panic!("{name}: {with_other}"));
+        let per_second: f64 = row.split_whitespace().last().unwrap().parse().unwrap();
+        assert!(per_second > 0.0, "{row}");
+    }
+    let (code, stdout, stderr) = cli(&["arena", "--games", "1", "--bots", &format!("medium@{}", same.display())], b"");
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(stderr.contains("only the hard level takes other weights"), "{stderr}");
+    let (code, _, stderr) = cli(&["arena", "--games", "1", "--bots", &format!("hard@{}", dir.join("missing.txt").display())], b"");
+    assert_eq!(code, 2);
+    assert!(stderr.starts_with("can't read "), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 // ----- Found by the large fuzz run -----
 
 /// A Classic custom position with a border inside a province kept it (the New Edition removed

@@ -13,7 +13,10 @@
 //!   for the New Edition also each game's economy (money held at the end, turns, cards sold and
 //!   played) and their medians (issue 20: the card table's calibration).
 //!   `--weights FILE` gives the hard level other weights than `src/engine/ai/weights.txt`'s,
-//!   `--scale PERMILLE` scales every level's search (reduced-search measurements).
+//!   `--scale PERMILLE` scales every level's search (reduced-search measurements); a bot
+//!   `hard@FILE` is the hard level with FILE's weights, reported under that name (two hard
+//!   computers that differ meet in one arena), and each bot's iterations per second are
+//!   reported (issue 34).
 //! - `tune [--edition classic|new] --names a,b,… [--steps K] [--pairs P] [--seed S] [--scale PERMILLE]`
 //!   tunes the named hard weights by SPSA self-play (issue 34): each step plays P seeds twice,
 //!   seats swapped, weights perturbed up against weights perturbed down, and moves the weights
@@ -33,6 +36,7 @@ const USAGE: &str = "usage:
   loewenherz-cli play [--edition classic|new] --players 2|3|4 --seed N --bots random|LEVEL,LEVEL,… [--setup basic|variable]
   loewenherz-cli bench [--edition classic|new] --games N --players 2|3|4 [--setup basic|variable]
   loewenherz-cli arena [--edition classic|new] --players 2|3|4 --games G --bots LEVEL,LEVEL,… [--seed S] [--limit-ms MS] [--weights FILE] [--scale PERMILLE]
+    (an arena's LEVEL may also be hard@FILE: the hard level with FILE's weights)
   loewenherz-cli tune [--edition classic|new] --names WEIGHT,… [--players 2|3|4] [--steps K] [--pairs P] [--seed S] [--scale PERMILLE] [--weights FILE]
   loewenherz-cli help                   (also --help, -h: this text)
   (LEVEL: random, easy, medium, hard, or lesson (the lessons' computers) and reference (hard as
@@ -155,6 +159,34 @@ fn levels(v: &str) -> Result<Vec<Level>, String> {
     v.split(',').map(|l| Level::parse(l.trim()).ok_or_else(|| format!("unknown bot '{}' (random, easy, medium, hard, lesson, reference)", shown(l)))).collect()
 }
 
+/// A bot of the arena: a level, and for `hard@FILE` the hard level with that file's weights
+/// (issue 34: two hard computers with different weights or playouts meet in one arena, each
+/// reported under its own name).
+struct Entrant {
+    level: Level,
+    weights: Option<ai::weights::Tuning>,
+    name: String,
+}
+
+/// `--bots` of the arena: levels, `hard@FILE` for a hard level with other weights.
+fn entrants(v: &str) -> Result<Vec<Entrant>, String> {
+    v.split(',')
+        .map(|b| {
+            let b = b.trim();
+            let Some((level, path)) = b.split_once('@') else {
+                return Ok(Entrant { level: levels(b)?[0], weights: None, name: b.to_string() });
+            };
+            if Level::parse(level) != Some(Level::Hard) {
+                return Err(format!("'{}': only the hard level takes other weights (hard@FILE)", shown(b)));
+            }
+            let text = std::fs::read_to_string(path).map_err(|e| format!("can't read {}: {e}", shown(path)))?;
+            let weights = ai::weights::Tuning::parse(&text).map_err(|e| format!("{}: {e}", shown(path)))?;
+            let stem = std::path::Path::new(path).file_stem().map_or(path.into(), |s| s.to_string_lossy());
+            Ok(Entrant { level: Level::Hard, weights: Some(weights), name: format!("hard@{stem}") })
+        })
+        .collect()
+}
+
 /// One New Edition game's economy: what the card table does to money and length.
 struct Economy {
     /// Ducats held by all players together at the end (the physical bank holds 91).
@@ -183,6 +215,8 @@ fn median(v: &mut [f64]) -> f64 {
 #[derive(Default)]
 struct Tally {
     seats: u32,
+    /// Iterations its searches ran (issue 34: iterations per second).
+    iterations: u64,
     wins: f64,
     score: f64,
     /// Games in which the bot founded at least one province (region).
@@ -206,24 +240,47 @@ fn arena<G: Searchable>(
     games: u64,
     seed: u64,
     limit: Option<f64>,
-    levels: &[Level],
+    entrants: &[Entrant],
     start: impl Fn(u64) -> Result<G, String>,
     economy: impl Fn(&G, &[G::Move]) -> Option<Economy>,
 ) -> Result<(), String> {
+    use std::cell::RefCell;
     let mut economies: Vec<Economy> = Vec::new();
-    let mut names: Vec<Level> = Vec::new();
-    for &l in levels {
-        if !names.contains(&l) {
-            names.push(l);
+    let mut names: Vec<&str> = Vec::new();
+    for e in entrants {
+        if !names.contains(&e.name.as_str()) {
+            names.push(&e.name);
         }
     }
+    // The weights of `--weights` (or the file's): those of a plain `hard`.
+    let common = ai::weights::tuning();
     let mut tally: Vec<Tally> = names.iter().map(|_| Tally::default()).collect();
     for g in 0..games {
         let game_seed = seed.wrapping_add(g);
         let game = start(game_seed)?;
         let players = game.seats().to_vec();
-        let bots: Vec<(Colour, Level)> = players.iter().enumerate().map(|(i, &c)| (c, levels[(i + g as usize) % levels.len()])).collect();
-        let (end, moves, thinking) = ai::play_game_within(game, &bots, game_seed, seconds, limit)?;
+        let seated: Vec<(Colour, &Entrant)> = players.iter().enumerate().map(|(i, &c)| (c, &entrants[(i + g as usize) % entrants.len()])).collect();
+        let bots: Vec<(Colour, Level)> = seated.iter().map(|&(c, e)| (c, e.level)).collect();
+        // Each decision's iterations go to whoever decided: counted from one decision's start
+        // to the next one's (and to the game's end).
+        let counted: RefCell<(Option<Colour>, u64, [u64; ai::SEATS])> = RefCell::new((None, ai::search::iterations_run(), [0; ai::SEATS]));
+        let settle = |next: Option<Colour>| {
+            let mut k = counted.borrow_mut();
+            let now = ai::search::iterations_run();
+            if let Some(c) = k.0 {
+                k.2[c.index()] += now - k.1;
+            }
+            *k = (next, now, k.2);
+        };
+        let played = ai::play_game_seated(game, &bots, game_seed, seconds, limit, |c| {
+            settle(Some(c));
+            let own = seated.iter().find(|&&(s, _)| s == c).and_then(|&(_, e)| e.weights);
+            ai::weights::set_tuning(Some(own.unwrap_or(common)));
+        });
+        settle(None);
+        ai::weights::set_tuning(Some(common));
+        let (end, moves, thinking) = played?;
+        let iterations = counted.into_inner().2;
         let winners = end.winners().to_vec();
         // Who founded a province (region): the game replayed for its events.
         let mut founders: Vec<Colour> = Vec::new();
@@ -235,16 +292,17 @@ fn arena<G: Searchable>(
         if let Some(e) = economy(&end, &moves) {
             // One line a game, so that runs in seeded chunks can be added up (scripts/economy.sh).
             let each = e.each.iter().map(|(c, d)| format!("{c}:{d}")).collect::<Vec<_>>().join(",");
-            let won = winners.iter().map(|&w| format!("{w}:{}", bots.iter().find(|b| b.0 == w).map_or("?", |b| b.1.name()))).collect::<Vec<_>>().join(",");
-            let seats = bots.iter().map(|(c, l)| format!("{c}:{}", l.name())).collect::<Vec<_>>().join(",");
+            let won = winners.iter().map(|&w| format!("{w}:{}", seated.iter().find(|b| b.0 == w).map_or("?", |b| b.1.name.as_str()))).collect::<Vec<_>>().join(",");
+            let seats = seated.iter().map(|(c, e)| format!("{c}:{}", e.name)).collect::<Vec<_>>().join(",");
             println!("game seed={game_seed} players={} seats={seats} money={} each={each} turns={} sold={} played={} winners={won}", players.len(), e.money, e.turns, e.sold, e.played);
             economies.push(e);
         }
         let summary = end.summary();
-        for (&(c, l), t) in bots.iter().zip(&thinking) {
-            let k = names.iter().position(|&n| n == l).expect("listed");
+        for (&(c, e), t) in seated.iter().zip(&thinking) {
+            let k = names.iter().position(|&n| n == e.name).expect("listed");
             let s = &mut tally[k];
             s.seats += 1;
+            s.iterations += iterations[c.index()];
             if winners.contains(&c) {
                 s.wins += 1.0 / winners.len() as f64;
             }
@@ -253,8 +311,8 @@ fn arena<G: Searchable>(
             s.times.extend_from_slice(&t.1);
         }
     }
-    println!("{} arena: {games} games, bots {}", G::EDITION, levels.iter().map(|l| l.name()).collect::<Vec<_>>().join(","));
-    println!("{:<9} {:>6} {:>8} {:>15} {:>11} {:>8} {:>12} {:>8} {:>8} {:>9}", "bot", "seats", "wins", "95% interval", "mean score", "founded", "ms per move", "p50 ms", "p99 ms", "max ms");
+    println!("{} arena: {games} games, bots {}", G::EDITION, entrants.iter().map(|e| e.name.as_str()).collect::<Vec<_>>().join(","));
+    println!("{:<9} {:>6} {:>8} {:>15} {:>11} {:>8} {:>12} {:>8} {:>8} {:>9} {:>12}", "bot", "seats", "wins", "95% interval", "mean score", "founded", "ms per move", "p50 ms", "p99 ms", "max ms", "iterations/s");
     for (l, t) in names.iter().zip(&mut tally) {
         t.times.sort_by(f64::total_cmp);
         // Wins per game (shared wins as fractions), with Wilson's 95 % interval.
@@ -262,9 +320,11 @@ fn arena<G: Searchable>(
         let ci = format!("{:.1}–{:.1}%", 100.0 * lo, 100.0 * hi);
         let mean = t.times.iter().sum::<f64>() / t.times.len().max(1) as f64;
         let founded = format!("{:.0}%", 100.0 * f64::from(t.founded) / f64::from(t.seats.max(1)));
+        // Over all its decisions' time, forced moves (no search) included.
+        let per_second = t.iterations as f64 / t.times.iter().sum::<f64>().max(1e-9);
         println!(
-            "{:<9} {:>6} {:>8.2} {:>15} {:>11.1} {:>8} {:>12.2} {:>8.1} {:>8.1} {:>9.1}",
-            l.name(),
+            "{:<9} {:>6} {:>8.2} {:>15} {:>11.1} {:>8} {:>12.2} {:>8.1} {:>8.1} {:>9.1} {:>12.0}",
+            l,
             t.seats,
             t.wins,
             ci,
@@ -273,7 +333,8 @@ fn arena<G: Searchable>(
             1000.0 * mean,
             1000.0 * quantile(&t.times, 0.5),
             1000.0 * quantile(&t.times, 0.99),
-            1000.0 * t.times.last().copied().unwrap_or(0.0)
+            1000.0 * t.times.last().copied().unwrap_or(0.0),
+            per_second
         );
     }
     if !economies.is_empty() {
@@ -291,7 +352,7 @@ fn arena<G: Searchable>(
         );
     }
     for (l, t) in names.iter().zip(&tally) {
-        println!("{} wins {:.1}%", l.name(), 100.0 * t.wins / games.max(1) as f64);
+        println!("{l} wins {:.1}%", 100.0 * t.wins / games.max(1) as f64);
     }
     Ok(())
 }
@@ -478,7 +539,7 @@ fn run(args: &[String]) -> Result<(), String> {
             // A time limit per search, as the browser's worker has (the games then depend on
             // the machine's speed); none by default.
             let limit = flag(args, "--limit-ms").map(|_| number(args, "--limit-ms", 0, 1).map(|ms| ms as f64 / 1000.0)).transpose()?;
-            let levels = levels(flag(args, "--bots").ok_or_else(|| format!("--bots is required\n{USAGE}"))?)?;
+            let levels = entrants(flag(args, "--bots").ok_or_else(|| format!("--bots is required\n{USAGE}"))?)?;
             match edition(args)? {
                 Edition::Classic => arena(
                     games,

@@ -25,12 +25,6 @@ const MEDIUM_ITERATIONS: u32 = 100;
 /// spend no more time per move than before.
 const HARD_ITERATIONS: u32 = 1800;
 
-/// What a card drawn from the deck is worth to whoever leads at the root of a hard search, in
-/// points (less to whoever trails): the deck running out ends the game (R-N8), so a leader
-/// draws rather than take from the market a card that builds nothing, and the sell-and-take
-/// loop of issue 20 (hundreds of turns, thousands of ducats, boards standing still) ends.
-const DRAW_FOR_LEADER: f32 = 0.5;
-
 impl Searchable for Game {
     fn seats(&self) -> &[Colour] {
         self.players()
@@ -144,7 +138,9 @@ impl Searchable for Game {
     }
 
     fn komi(&self) -> Option<f32> {
-        Some(DRAW_FOR_LEADER)
+        // What a card drawn from the deck is worth to whoever leads at the root of a hard
+        // search (`new.draw`).
+        Some(super::weights::tuning().new_draw)
     }
 
     fn progress(&self) -> f32 {

@@ -105,6 +105,17 @@ pub struct Limit<'a> {
 /// Iterations between two looks at the clock.
 const CLOCK_EVERY: u32 = 8;
 
+thread_local! {
+    /// Iterations searched on this thread so far ([`iterations_run`]).
+    static RUN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many iterations the searches on this thread have run in all: the referee's arena reads it
+/// around each decision to report iterations per second (issue 34). Counting changes no decision.
+pub fn iterations_run() -> u64 {
+    RUN.with(std::cell::Cell::get)
+}
+
 /// Searches the decision of `me` in `game` (it must be `me`'s decision to make).
 /// `may_pass`: `me` may also let the moment pass (a politics window before another's move).
 pub fn search<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pass: bool, rng: &mut ChaCha8Rng) -> Outcome<G::Move> {
@@ -223,6 +234,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
             cur = best;
         }
         let rewards = playout(&mut d, me, budget.playout, &scoring, &mut buf, rng);
+        RUN.with(|r| r.set(r.get() + 1));
         for &n in &path {
             nodes[n].visits += 1;
             let by = nodes[n].by;

@@ -34,10 +34,11 @@ pub struct Tuning {
     pub classic_order: f32,
     pub new_order: f32,
     pub new_afford: f32,
+    pub new_draw: f32,
 }
 
 /// The weights' names in the file, in the order of [`Tuning::get`].
-pub const NAMES: [&str; 23] = [
+pub const NAMES: [&str; 24] = [
     "classic.superiority",
     "classic.room",
     "classic.mountain",
@@ -61,6 +62,7 @@ pub const NAMES: [&str; 23] = [
     "classic.order",
     "new.order",
     "new.afford",
+    "new.draw",
 ];
 
 impl Tuning {
@@ -88,6 +90,7 @@ impl Tuning {
         classic_order: 0.0,
         new_order: 0.0,
         new_afford: 0.0,
+        new_draw: 0.0,
     };
 
     fn slot(&mut self, i: usize) -> &mut f32 {
@@ -114,7 +117,8 @@ impl Tuning {
             19 => &mut self.new_money,
             20 => &mut self.classic_order,
             21 => &mut self.new_order,
-            _ => &mut self.new_afford,
+            22 => &mut self.new_afford,
+            _ => &mut self.new_draw,
         }
     }
 
