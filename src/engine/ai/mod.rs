@@ -82,6 +82,11 @@ pub trait Searchable: Rules {
     fn komi(&self) -> Option<f32> {
         None
     }
+    /// How much of its own value (not only its lead) a colour's reward counts in the hard
+    /// search (issue 34, `new.own`): 0, the lead alone.
+    fn own_share(&self) -> f32 {
+        0.0
+    }
     /// Steps taken toward the game's end that no move undoes (New Edition: cards drawn from
     /// the deck); used only with [`Searchable::komi`].
     fn progress(&self) -> f32 {

@@ -143,6 +143,10 @@ impl Searchable for Game {
         Some(super::weights::tuning().new_draw)
     }
 
+    fn own_share(&self) -> f32 {
+        super::weights::tuning().new_own
+    }
+
     fn progress(&self) -> f32 {
         // The game ends once the deck is drawn (R-N8); taking from the market draws nothing.
         -(self.deck_len() as f32)

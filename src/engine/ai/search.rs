@@ -375,9 +375,12 @@ fn leads<G: Searchable>(d: &G, tuned: bool) -> [f32; SEATS] {
     let mut out = [0.0; SEATS];
     let seats = d.seats();
     let v: Vec<f32> = seats.iter().map(|&c| if tuned { d.tuned_value(c) } else { d.value(c) }).collect();
+    // The hard level may count a share of its own value too (issue 34): a lead won by building
+    // then beats the same lead won by holding a rival back.
+    let own = if tuned { d.own_share() } else { 0.0 };
     for (i, &c) in seats.iter().enumerate() {
         let best_other = v.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).fold(f32::MIN, f32::max);
-        out[c.index()] = if best_other == f32::MIN { 0.0 } else { v[i] - best_other };
+        out[c.index()] = if best_other == f32::MIN { 0.0 } else { v[i] - best_other + own * v[i] };
     }
     out
 }

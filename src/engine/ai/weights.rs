@@ -35,10 +35,11 @@ pub struct Tuning {
     pub new_order: f32,
     pub new_afford: f32,
     pub new_draw: f32,
+    pub new_own: f32,
 }
 
 /// The weights' names in the file, in the order of [`Tuning::get`].
-pub const NAMES: [&str; 24] = [
+pub const NAMES: [&str; 25] = [
     "classic.superiority",
     "classic.room",
     "classic.mountain",
@@ -63,6 +64,7 @@ pub const NAMES: [&str; 24] = [
     "new.order",
     "new.afford",
     "new.draw",
+    "new.own",
 ];
 
 impl Tuning {
@@ -91,6 +93,7 @@ impl Tuning {
         new_order: 0.0,
         new_afford: 0.0,
         new_draw: 0.0,
+        new_own: 0.0,
     };
 
     fn slot(&mut self, i: usize) -> &mut f32 {
@@ -118,7 +121,8 @@ impl Tuning {
             20 => &mut self.classic_order,
             21 => &mut self.new_order,
             22 => &mut self.new_afford,
-            _ => &mut self.new_draw,
+            23 => &mut self.new_draw,
+            _ => &mut self.new_own,
         }
     }
 
