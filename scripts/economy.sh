@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Reads `game seed=S players=P seats=c:level,… money=M each=… turns=T sold=S played=N
+# Reads `game seed=S players=P seats=c:level,… money=M each=… turns=T sold=S played=N scores=c:n,…
 # winners=c:level,…` lines (one a game, as `arena --edition new` prints them).
 summary() {
   grep -h '^game seed=' "$@" | sort -u | awk '

@@ -254,7 +254,7 @@ fn the_new_edition_arena_prints_each_games_economy_and_the_medians() {
     let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game seed=")).collect();
     assert_eq!(games.len(), 2, "{stdout}");
     for g in &games {
-        for field in ["players=2 ", " seats=", " money=", " each=", " turns=", " sold=", " played=", " winners="] {
+        for field in ["players=2 ", " seats=", " money=", " each=", " turns=", " sold=", " played=", " scores=", " winners="] {
             assert!(g.contains(field), "{field} in {g}");
         }
         // The total is the sum of each player's ducats.

@@ -289,15 +289,16 @@ fn arena<G: Searchable>(
             let events = again.play(m).map_err(|e| format!("replaying {m}: {e}"))?;
             founders.extend(events.iter().filter_map(G::founder));
         }
+        let summary = end.summary();
         if let Some(e) = economy(&end, &moves) {
             // One line a game, so that runs in seeded chunks can be added up (scripts/economy.sh).
             let each = e.each.iter().map(|(c, d)| format!("{c}:{d}")).collect::<Vec<_>>().join(",");
             let won = winners.iter().map(|&w| format!("{w}:{}", seated.iter().find(|b| b.0 == w).map_or("?", |b| b.1.name.as_str()))).collect::<Vec<_>>().join(",");
             let seats = seated.iter().map(|(c, e)| format!("{c}:{}", e.name)).collect::<Vec<_>>().join(",");
-            println!("game seed={game_seed} players={} seats={seats} money={} each={each} turns={} sold={} played={} winners={won}", players.len(), e.money, e.turns, e.sold, e.played);
+            let scores = players.iter().map(|c| format!("{c}:{}", summary["players"][c.name()]["score"])).collect::<Vec<_>>().join(",");
+            println!("game seed={game_seed} players={} seats={seats} money={} each={each} turns={} sold={} played={} scores={scores} winners={won}", players.len(), e.money, e.turns, e.sold, e.played);
             economies.push(e);
         }
-        let summary = end.summary();
         for (&(c, e), t) in seated.iter().zip(&thinking) {
             let k = names.iter().position(|&n| n == e.name).expect("listed");
             let s = &mut tally[k];
