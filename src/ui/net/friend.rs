@@ -272,9 +272,13 @@ impl FriendNet {
         let marked = doc.title().starts_with('●');
         if mine && !marked {
             doc.set_title(&format!("● {}", tr!(TableYourTurn)));
-            crate::ui::sound::play(crate::ui::sound::Cue::Turn);
-            if let Some(w) = web_sys::window() {
-                let _ = w.navigator().vibrate_with_duration(200);
+            // Sound and vibration only once the player has touched this page: before that the
+            // browser refuses both, and says so in the console.
+            if touched_yet() {
+                crate::ui::sound::play(crate::ui::sound::Cue::Turn);
+                if let Some(w) = web_sys::window() {
+                    let _ = w.navigator().vibrate_with_duration(200);
+                }
             }
         } else if !mine && marked {
             doc.set_title("Löwenherz");
@@ -639,4 +643,17 @@ pub fn FriendScreen(net: Rc<FriendNet>) -> impl IntoView {
         }
         .into_any(),
     }
+}
+
+/// Whether the player has tapped or typed in this page since it loaded
+/// (`navigator.userActivation.hasBeenActive`); a browser without that API is taken at its word
+/// that it needs no gesture.
+fn touched_yet() -> bool {
+    use js_sys::Reflect;
+    let Some(w) = web_sys::window() else { return false };
+    let activation = Reflect::get(&w.navigator(), &"userActivation".into()).unwrap_or(wasm_bindgen::JsValue::UNDEFINED);
+    if activation.is_undefined() {
+        return true;
+    }
+    Reflect::get(&activation, &"hasBeenActive".into()).ok().and_then(|v| v.as_bool()).unwrap_or(true)
 }
