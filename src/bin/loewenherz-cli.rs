@@ -174,7 +174,8 @@ fn entrants(v: &str) -> Result<Vec<Entrant>, String> {
         .map(|b| {
             let b = b.trim();
             let Some((level, path)) = b.split_once('@') else {
-                return Ok(Entrant { level: levels(b)?[0], weights: None, name: b.to_string() });
+                let level = levels(b)?[0];
+                return Ok(Entrant { level, weights: None, name: level.name().to_string() });
             };
             if Level::parse(level) != Some(Level::Hard) {
                 return Err(format!("'{}': only the hard level takes other weights (hard@FILE)", shown(b)));
