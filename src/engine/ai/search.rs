@@ -274,16 +274,7 @@ fn ordered_pick<G: Searchable>(node: &mut Node<G::Move>, d: &G, actor: Colour, s
         if !d.ordered(actor, buf) {
             return None;
         }
-        let mut scored: Vec<(f32, G::Move)> = buf
-            .iter()
-            .map(|&m| {
-                let mut e = d.clone();
-                apply(&mut e, Some(m));
-                (scoring.rewards(&e)[actor.index()], m)
-            })
-            .collect();
-        scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
-        node.order = scored.into_iter().map(|(_, m)| m).collect();
+        node.order = best_first(d, actor, scoring, buf.iter().map(|&m| Some(m)), None).into_iter().flatten().collect();
     }
     node.order.iter().copied().find(|&m| untried.contains(&Some(m)))
 }
@@ -397,20 +388,24 @@ fn root_order<G: Searchable>(game: &G, me: Colour, may_pass: bool, tuned: bool, 
     let scoring = Scoring::at(&d, tuned);
     let mut buf = Vec::new();
     d.options(me, &mut buf);
-    let mut scored: Vec<(f32, Option<G::Move>)> = buf
-        .iter()
-        .map(|&m| {
+    let order = best_first(&d, me, &scoring, buf.iter().map(|&m| Some(m)), may_pass.then_some(None));
+    (order, scoring)
+}
+
+/// `moves` (and `extra`, e.g. letting the moment pass), best first for `who` by `scoring` one
+/// move ahead of `d`; stable: equal look-aheads keep the order given. The root's order and the
+/// hard tree's ordered steps (issue 34) both.
+fn best_first<G: Searchable>(d: &G, who: Colour, scoring: &Scoring, moves: impl Iterator<Item = Option<G::Move>>, extra: Option<Option<G::Move>>) -> Vec<Option<G::Move>> {
+    let mut scored: Vec<(f32, Option<G::Move>)> = moves
+        .chain(extra)
+        .map(|m| {
             let mut e = d.clone();
-            apply(&mut e, Some(m));
-            (scoring.rewards(&e)[me.index()], Some(m))
+            apply(&mut e, m);
+            (scoring.rewards(&e)[who.index()], m)
         })
         .collect();
-    if may_pass {
-        scored.push((scoring.rewards(&d)[me.index()], None));
-    }
-    // Stable: equal look-aheads keep the order of the options.
     scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
-    (scored.into_iter().map(|(_, m)| m).collect(), scoring)
+    scored.into_iter().map(|(_, m)| m).collect()
 }
 
 /// Plays up to `limit` moves by the policy, then scores the position.
