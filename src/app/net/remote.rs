@@ -54,12 +54,22 @@ pub struct Remote {
     update: Option<AnyUpdate>,
     seq: u32,
     next: u32,
+    /// The command sent last, while the host has not yet answered it and shown its outcome.
+    waiting: Option<Waiting>,
+}
+
+/// What a command sent waits for before the screen it was tapped on is gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Waiting {
+    n: u32,
+    answered: bool,
+    shown: bool,
 }
 
 impl Remote {
     /// The device of `seat` in the game tagged `tag`, with its invite's token.
     pub fn new(tag: u32, seat: Colour, token: u64) -> Remote {
-        Remote { tag, seat: Some(seat), token, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0 }
+        Remote { tag, seat: Some(seat), token, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0, waiting: None }
     }
 
     /// A watcher's device in the game tagged `tag`, with its watch link's token.
@@ -99,7 +109,19 @@ impl Remote {
         }
         self.seat?;
         self.next += 1;
+        // A question (why would this be refused?) changes no table: nothing waits for one.
+        if !matches!(c, AnyCommand::Classic(Command::Explain(_)) | AnyCommand::New(Command::Explain(_))) {
+            self.waiting = Some(Waiting { n: self.next, answered: false, shown: false });
+        }
         Some(ToHost::Command { n: self.next, cmd: c }.encode(self.tag))
+    }
+
+    /// A command went to the host and the table it was tapped on is still shown: until the
+    /// host refuses it, or answers it and sends the table after it, a second tap (a double
+    /// tap, or a tap on the old screen) would only be refused — "not your turn" — and is
+    /// better not sent.
+    pub fn awaiting(&self) -> bool {
+        self.waiting.is_some()
     }
 
     /// Reads a message from the host.
@@ -114,6 +136,7 @@ impl Remote {
                 }
                 self.joined = Some(Joined { edition, id });
                 self.seq = 0;
+                self.waiting = None;
                 Heard::Joined
             }
             ToRemote::Watching { edition, id } => {
@@ -123,6 +146,7 @@ impl Remote {
                 }
                 self.joined = Some(Joined { edition, id });
                 self.seq = 0;
+                self.waiting = None;
                 Heard::Joined
             }
             ToRemote::Update(u) => {
@@ -138,6 +162,7 @@ impl Remote {
                     return Ok(Heard::Ignored);
                 }
                 if from > self.log.len() {
+                    self.waiting = None;
                     return Ok(Heard::Resync);
                 }
                 self.seq = seq;
@@ -148,9 +173,17 @@ impl Remote {
                     AnyUpdate::New(u) => self.log.append(&mut u.log),
                 }
                 self.update = Some(u);
+                self.waiting = self.waiting.map(|w| Waiting { shown: true, ..w }).filter(|w| !w.answered);
                 Heard::Table
             }
-            ToRemote::Answer { n, refused } => Heard::Answer { n, refused },
+            ToRemote::Answer { n, refused } => {
+                // Refused: the screen stands as it was. Done: the table that follows shows it
+                // (the host answers first, then sends what changed; in either order it frees).
+                if let Some(w) = self.waiting.filter(|w| w.n == n) {
+                    self.waiting = Some(Waiting { answered: true, ..w }).filter(|w| refused.is_none() && !w.shown);
+                }
+                Heard::Answer { n, refused }
+            }
             ToRemote::Refused(why) => Heard::Refused(why),
             ToRemote::Notice(text) => {
                 self.notices.push(text);

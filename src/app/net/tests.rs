@@ -665,6 +665,50 @@ fn a_friends_device_refuses_what_is_not_its_hosts_and_ignores_what_is_old() {
 }
 
 #[test]
+fn a_friends_second_tap_waits_until_the_host_has_answered_the_first_and_shown_its_outcome() {
+    let (mut host, mut remotes) = joined_classic(|_, t| t.screen == Screen::Elsewhere(Colour::Yellow));
+    let mut n = ByColour::default();
+    let yellow = &mut remotes[0];
+    let mut t: Table<classic::game::Game> = table_of(yellow.table().unwrap());
+    while let Screen::Announcement(_) = t.screen {
+        assert!(yellow.command(AnyCommand::Either(Command::Dismiss)).is_none());
+        t = table_of(yellow.table().unwrap());
+    }
+    assert_eq!(t.screen, Screen::Play(Colour::Yellow));
+    assert!(!yellow.awaiting(), "nothing sent yet");
+    let m = decide(&t, Colour::Yellow, &mut n);
+    // A question changes no table: nothing waits for its answer.
+    let q = yellow.command(AnyCommand::Classic(Command::Explain(match m {
+        Command::Act(m) => m,
+        _ => panic!("the first thing a seat does is a move: {m:?}"),
+    })));
+    assert!(q.is_some() && !yellow.awaiting(), "a question does not hold the next tap");
+    let bytes = yellow.command(AnyCommand::Classic(m)).unwrap();
+    assert!(yellow.awaiting(), "sent: the screen it was tapped on is still shown");
+    for b in host.receive(Some(Colour::Yellow), &bytes).replies {
+        assert!(matches!(yellow.receive(&b), Ok(Heard::Answer { refused: None, .. })));
+    }
+    assert!(yellow.awaiting(), "answered, but the table showing what it did has not come");
+    let out = host.outbox();
+    deliver(&host, &mut remotes, out, &mut Vec::new());
+    let yellow = &mut remotes[0];
+    assert!(!yellow.awaiting(), "the new table is shown: the next tap goes");
+    // A command the host refuses frees the next tap at once (the screen stands as it was).
+    let bytes = yellow.command(AnyCommand::Either(Command::TakeDevice(Colour::Red))).unwrap();
+    assert!(yellow.awaiting());
+    for b in host.receive(Some(Colour::Yellow), &bytes).replies {
+        assert!(matches!(yellow.receive(&b), Ok(Heard::Answer { refused: Some(_), .. })), "a friend's device takes no hand-over");
+    }
+    assert!(!yellow.awaiting(), "refused: nothing more will come of it");
+    // A welcome (a rejoin) starts afresh.
+    yellow.command(AnyCommand::Classic(m)).unwrap();
+    for b in host.receive(Some(Colour::Yellow), &yellow.hello()).replies {
+        yellow.receive(&b).unwrap();
+    }
+    assert!(!yellow.awaiting(), "after a rejoin nothing is waited for");
+}
+
+#[test]
 fn a_host_with_nobody_at_it_shows_none_of_its_one_friends_secrets() {
     use crate::app::seats::Seats;
     use crate::engine::ai::Level;

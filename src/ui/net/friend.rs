@@ -10,6 +10,7 @@ use crate::ui::storage;
 use super::{link_error, pack, Qr};
 use crate::app::net::invite::{Invite, Reply};
 use crate::app::net::remote::{Heard, Remote};
+use crate::app::table::Command;
 use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::IllegalMove;
 use crate::tr;
@@ -29,6 +30,9 @@ const KNOCK_MS: u64 = 3000;
 const NO_HOST_MS: f64 = 10_000.0;
 /// How long an offer answered may take to become an open channel before the device asks again.
 const JOIN_MS: u64 = 15_000;
+/// How long a tap waits behind the command sent before it (the host's answer and its table
+/// take a few milliseconds; a lost one must not leave the screen dead).
+const AWAIT_MS: f64 = 1500.0;
 
 /// The host's offer of a seat, as this device answers it.
 struct Offered {
@@ -100,6 +104,8 @@ pub struct FriendNet {
     asked_wanted: std::cell::Cell<bool>,
     /// Where this device stands.
     pub stage: RwSignal<Stage>,
+    /// When the last command went to the host (ms).
+    sent_at: std::cell::Cell<f64>,
 }
 
 impl Net for FriendNet {
@@ -108,6 +114,13 @@ impl Net for FriendNet {
     }
 
     fn send(&self, c: AnyCommand) -> Result<(), IllegalMove> {
+        // A tap on the screen a command was just sent from goes nowhere until the host has
+        // answered and shown its outcome — unless that takes longer than a person waits.
+        let now = js_sys::Date::now();
+        if c != AnyCommand::Either(Command::Dismiss) && self.remote.borrow().awaiting() && now - self.sent_at.get() < AWAIT_MS {
+            return Ok(());
+        }
+        self.sent_at.set(now);
         let bytes = self.remote.borrow_mut().command(c);
         match bytes {
             Some(b) => {
@@ -473,6 +486,7 @@ impl FriendNet {
             tag: std::cell::Cell::new(0),
             round: std::cell::Cell::new(None),
             since: std::cell::Cell::new(js_sys::Date::now()),
+            sent_at: std::cell::Cell::new(0.0),
             knocking: std::cell::Cell::new(false),
             wanted: None,
             watching: false,
