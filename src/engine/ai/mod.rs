@@ -187,12 +187,12 @@ impl Level {
     pub fn budget(self) -> Option<search::Budget> {
         match self {
             Level::Random | Level::Lesson => None,
-            Level::Easy => Some(search::Budget { iterations: 30, playout: 200, noise: 0.25, tuned: false }),
-            Level::Medium => Some(search::Budget { iterations: 300, playout: 200, noise: 0.0, tuned: false }),
+            Level::Easy => Some(search::Budget { iterations: 30, playout: 200, noise: 0.25, tuned: false, steps: false }),
+            Level::Medium => Some(search::Budget { iterations: 300, playout: 200, noise: 0.0, tuned: false, steps: false }),
             // About 0.3 s a move natively on this machine (arena), within 1.5 s in the worker.
-            Level::Hard => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: true }),
+            Level::Hard => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: true, steps: true }),
             // Frozen: never change this line nor `Searchable::value`.
-            Level::Reference => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: false }),
+            Level::Reference => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: false, steps: false }),
         }
     }
 }

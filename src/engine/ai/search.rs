@@ -64,6 +64,10 @@ pub struct Budget {
     /// Scores positions by [`Searchable::tuned_value`] (issue 24's hard) rather than
     /// [`Searchable::value`] (the frozen reference's, and the lower levels').
     pub tuned: bool,
+    /// Deeper nodes widen slowly and try a performing player's steps best first (hard's tree,
+    /// [`Searchable::deep_width`], [`Searchable::ordered`]) rather than every option once
+    /// before any twice (the frozen tree).
+    pub steps: bool,
 }
 
 struct Node<M> {
@@ -131,7 +135,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
     let mut path: Vec<usize> = Vec::new();
     // The root's candidates in order of a one-move look-ahead, best first.
     let (root_order, scoring) = root_order(game, me, may_pass, budget.tuned, rng);
-    let width = if budget.tuned { game.deep_width() } else { 0.0 };
+    let width = if budget.steps { game.deep_width() } else { 0.0 };
     for i in 0..budget.iterations {
         if let (Some(l), Some(t0)) = (limit, began) {
             if i % CLOCK_EVERY == 0 && (l.clock)() - t0 >= l.seconds {
@@ -189,7 +193,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
                 } else if let Some(m) = ordered_pick(&mut nodes[cur], &d, actor, &scoring, &untried, &mut buf) {
                     Some(Some(m))
                 } else {
-                    let p = d.tuned_policy(actor, &mut buf, rng);
+                    let p = if scoring.tuned { d.tuned_policy(actor, &mut buf, rng) } else { d.policy(actor, &mut buf, rng) };
                     if p.is_some() && untried.contains(&p) {
                         Some(p)
                     } else if known {
