@@ -19,12 +19,28 @@ use rand_chacha::ChaCha8Rng;
 // and 7100…, a tenth of the search) against 45 of 80 without; at full size 69 of 100 (seeds
 // 8000–8099), but 62 of 112 on seeds 40000… and 41000… (issue 34).
 
+/// Iterations of a hard Classic search at 2 players; with more players, fewer (× 2 / players), so
+/// that a move takes about as long at 4 players as before. Issue 34: at 3,000 (the frozen
+/// level's, at any count of players) hard won 57.5 % of 200 games against `reference` and took a
+/// median 228 ms a decision at 2 players and 362 ms at 4 in the browser's worker (600 ms allowed):
+/// at 2 players the time left buys twice the search. With 6,000 it won 121 of 200 (60.5 %, 95 %
+/// 53.6–67.0 %; seeds 1795791543–1795791742, drawn at run time) and took a median 415 ms in the
+/// worker at 2 players. 4 players keep 3,000.
+const HARD_ITERATIONS: u32 = 6000;
+
 /// Offer and bid amounts the search tries (besides all one has): a few steps, not every ducat.
 const AMOUNTS: [u32; 8] = [0, 1, 2, 3, 5, 8, 12, 18];
 
 impl Searchable for Game {
     fn seats(&self) -> &[Colour] {
         self.players()
+    }
+
+    fn budget(&self, level: super::Level) -> Option<super::search::Budget> {
+        match level {
+            super::Level::Hard => Some(super::search::Budget { iterations: HARD_ITERATIONS * 2 / self.players().len().max(2) as u32, ..super::Level::Hard.budget()? }),
+            _ => level.budget(),
+        }
     }
 
     fn sample(&self, me: Colour, rng: &mut ChaCha8Rng) -> Game {

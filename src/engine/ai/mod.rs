@@ -189,7 +189,8 @@ impl Level {
             Level::Random | Level::Lesson => None,
             Level::Easy => Some(search::Budget { iterations: 30, playout: 200, noise: 0.25, tuned: false, steps: false }),
             Level::Medium => Some(search::Budget { iterations: 300, playout: 200, noise: 0.0, tuned: false, steps: false }),
-            // About 0.3 s a move natively on this machine (arena), within 1.5 s in the worker.
+            // Each edition sets its own hard search size (`Searchable::budget`: Classic 6,000
+            // iterations at 2 players, the New Edition 1,800); this is its shape.
             Level::Hard => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: true, steps: true }),
             // Frozen: never change this line nor `Searchable::value`.
             Level::Reference => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: false, steps: false }),
