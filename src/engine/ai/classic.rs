@@ -38,7 +38,11 @@ impl Searchable for Game {
 
     fn budget(&self, level: super::Level) -> Option<super::search::Budget> {
         match level {
-            super::Level::Hard => Some(super::search::Budget { iterations: HARD_ITERATIONS * 2 / self.players().len().max(2) as u32, ..super::Level::Hard.budget()? }),
+            super::Level::Hard => {
+                let w = super::weights::tuning();
+                let steps = super::search::Steps { width: w.classic_width, order: w.classic_order };
+                Some(super::search::Budget { iterations: HARD_ITERATIONS * 2 / self.players().len().max(2) as u32, steps, ..super::Level::Hard.budget()? })
+            }
             _ => level.budget(),
         }
     }
@@ -144,7 +148,7 @@ impl Searchable for Game {
     }
 
     fn ordered(&self, who: Colour, out: &mut Vec<Move>) -> bool {
-        if super::weights::tuning().classic_order < 1.0 || !matches!(self.phase(), Phase::Perform { .. }) {
+        if !matches!(self.phase(), Phase::Perform { .. }) {
             return false;
         }
         // As the New Edition's: borders near one's castles' open ground, knights, expansions.
@@ -152,10 +156,6 @@ impl Searchable for Game {
         let near = super::near_ground(self.board(), who);
         out.retain(|m| !matches!(m, Move::Border { edge, .. } if { let (a, b) = edge.spaces(); !near.contains(a) && !near.contains(b) }));
         !out.is_empty()
-    }
-
-    fn order_slowing(&self) -> f32 {
-        super::weights::tuning().classic_order.max(1.0)
     }
 
     fn value(&self, c: Colour) -> f32 {
@@ -174,10 +174,6 @@ impl Searchable for Game {
         let (balance, room) = super::contest(self.board(), c, w.classic_room != 0.0);
         // Each mountain in a province scores at every silver find left and at the end.
         hard_value(self, c, w.classic_mountain * (self.silver_finds_left() + 1) as f32, &w) + w.classic_superiority * balance + w.classic_room * room
-    }
-
-    fn deep_width(&self) -> f32 {
-        super::weights::tuning().classic_width
     }
 
     fn clock(&self) -> u32 {

@@ -46,23 +46,12 @@ pub trait Searchable: Rules {
     fn tuned_policy(&self, who: Colour, buf: &mut Vec<Self::Move>, rng: &mut ChaCha8Rng) -> Option<Self::Move> {
         self.policy(who, buf, rng)
     }
-    /// The hard search's width below the root (issue 34; `weights.txt`'s `*.width`): a node
-    /// there takes a new child, the guided policy's pick, only while it has fewer than this
-    /// many plus the square root of its visits. 0: every option once before any twice.
-    fn deep_width(&self) -> f32 {
-        0.0
-    }
-    /// The hard search's tree below the root (issue 34; `weights.txt`'s `*.order`): when `who`
-    /// performs an action here, the moves its node should try first, in `out` (they are then
-    /// tried best first by the evaluation one move ahead, as the root's are), and `true`; `false`
-    /// (the default): the node takes the guided policy's picks.
+    /// The tree below the root, for a search whose [`search::Steps`] order them (issue 34): when
+    /// `who` performs an action here, the moves its node should try first, in `out` (they are
+    /// then tried best first by the evaluation one move ahead, as the root's are), and `true`;
+    /// `false` (the default): the node takes the policy's picks.
     fn ordered(&self, _who: Colour, _out: &mut Vec<Self::Move>) -> bool {
         false
-    }
-    /// How much slower than others a node ordered by [`Searchable::ordered`] takes new children:
-    /// it widens by √visits divided by this (`*.order`, at least 1).
-    fn order_slowing(&self) -> f32 {
-        1.0
     }
     /// How good the position is for `c`, in points (score plus what its assets are worth): the
     /// evaluation as frozen at issue 24 (the reference level's, and medium's and easy's).
@@ -187,13 +176,14 @@ impl Level {
     pub fn budget(self) -> Option<search::Budget> {
         match self {
             Level::Random | Level::Lesson => None,
-            Level::Easy => Some(search::Budget { iterations: 30, playout: 200, noise: 0.25, tuned: false, steps: false }),
-            Level::Medium => Some(search::Budget { iterations: 300, playout: 200, noise: 0.0, tuned: false, steps: false }),
-            // Each edition sets its own hard search size (`Searchable::budget`: Classic 6,000
-            // iterations at 2 players, the New Edition 1,800); this is its shape.
-            Level::Hard => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: true, steps: true }),
+            Level::Easy => Some(search::Budget { iterations: 30, playout: 200, noise: 0.25, tuned: false, steps: search::Steps::FLAT }),
+            Level::Medium => Some(search::Budget { iterations: 300, playout: 200, noise: 0.0, tuned: false, steps: search::Steps::FLAT }),
+            // Each edition sets its own hard search (`Searchable::budget`: Classic 6,000
+            // iterations at 2 players, the New Edition 1,800, and the tree's shape from
+            // `weights.txt`).
+            Level::Hard => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: true, steps: search::Steps::FLAT }),
             // Frozen: never change this line nor `Searchable::value`.
-            Level::Reference => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: false, steps: false }),
+            Level::Reference => Some(search::Budget { iterations: 3000, playout: 200, noise: 0.0, tuned: false, steps: search::Steps::FLAT }),
         }
     }
 }

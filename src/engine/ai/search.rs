@@ -64,10 +64,27 @@ pub struct Budget {
     /// Scores positions by [`Searchable::tuned_value`] (issue 24's hard) rather than
     /// [`Searchable::value`] (the frozen reference's, and the lower levels').
     pub tuned: bool,
-    /// Deeper nodes widen slowly and try a performing player's steps best first (hard's tree,
-    /// [`Searchable::deep_width`], [`Searchable::ordered`]) rather than every option once
-    /// before any twice (the frozen tree).
-    pub steps: bool,
+    /// The tree below the root: [`Steps::FLAT`] (the frozen tree's), or hard's shape (issue 34).
+    pub steps: Steps,
+}
+
+/// How the tree takes children below the root (issue 34). A level's own figures, never another
+/// level's: hard reads them from `weights.txt` (`*.width`, `*.order`), the lower levels that use
+/// this shape fix their own, so tuning hard changes no yardstick.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Steps {
+    /// A deeper node takes a new child only while it has fewer than this many plus the square
+    /// root of its visits; 0: every option once before any twice.
+    pub width: f32,
+    /// At least 1 (and `width` above 0): a node where one performs an action tries its steps
+    /// best first ([`Searchable::ordered`], scored one move ahead as the root's are) and widens
+    /// by √visits divided by this; below 1: the policy's picks.
+    pub order: f32,
+}
+
+impl Steps {
+    /// The frozen tree: every option once before any twice, picked by the playout policy.
+    pub const FLAT: Steps = Steps { width: 0.0, order: 0.0 };
 }
 
 struct Node<M> {
@@ -135,7 +152,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
     let mut path: Vec<usize> = Vec::new();
     // The root's candidates in order of a one-move look-ahead, best first.
     let (root_order, scoring) = root_order(game, me, may_pass, budget.tuned, rng);
-    let width = if budget.steps { game.deep_width() } else { 0.0 };
+    let width = budget.steps.width;
     for i in 0..budget.iterations {
         if let (Some(l), Some(t0)) = (limit, began) {
             if i % CLOCK_EVERY == 0 && (l.clock)() - t0 >= l.seconds {
@@ -186,11 +203,11 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
                 // A node whose steps are tried best first widens slower (`*.order`): its first
                 // children are the good ones, and every weak one tried pulls the mean of the
                 // card played above it down (a sale, with one child, loses nothing that way).
-                let slow = if nodes[cur].order.is_empty() { 1.0 } else { d.order_slowing() };
+                let slow = if nodes[cur].order.is_empty() { 1.0 } else { budget.steps.order.max(1.0) };
                 let room = (nodes[cur].children.len() as f32) < width + (nodes[cur].visits as f32).sqrt() / slow;
                 if known && !room {
                     None
-                } else if let Some(m) = ordered_pick(&mut nodes[cur], &d, actor, &scoring, &untried, &mut buf) {
+                } else if let Some(m) = ordered_pick(&mut nodes[cur], &d, actor, &scoring, budget.steps, &untried, &mut buf) {
                     Some(Some(m))
                 } else {
                     let p = if scoring.tuned { d.tuned_policy(actor, &mut buf, rng) } else { d.policy(actor, &mut buf, rng) };
@@ -273,7 +290,10 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
 /// The first untried move of `node`'s order (issue 34): the order is made the first time, from
 /// [`Searchable::ordered`]'s candidates each scored one move ahead, best first; `None` when the
 /// edition orders nothing here or every ordered move has been tried (or isn't legal now).
-fn ordered_pick<G: Searchable>(node: &mut Node<G::Move>, d: &G, actor: Colour, scoring: &Scoring, untried: &[Option<G::Move>], buf: &mut Vec<G::Move>) -> Option<G::Move> {
+fn ordered_pick<G: Searchable>(node: &mut Node<G::Move>, d: &G, actor: Colour, scoring: &Scoring, steps: Steps, untried: &[Option<G::Move>], buf: &mut Vec<G::Move>) -> Option<G::Move> {
+    if steps.order < 1.0 {
+        return None;
+    }
     if node.order.is_empty() && node.children.is_empty() {
         if !d.ordered(actor, buf) {
             return None;
