@@ -124,6 +124,12 @@ impl Remote {
         self.waiting.is_some()
     }
 
+    /// Whether `c`, tapped now, would wait behind the command still open ([`Remote::awaiting`]);
+    /// dismissing an announcement is done here and never waits.
+    pub fn holds(&self, c: AnyCommand) -> bool {
+        self.awaiting() && c != AnyCommand::Either(Command::Dismiss)
+    }
+
     /// Reads a message from the host.
     ///
     /// # Errors

@@ -685,6 +685,7 @@ fn a_friends_second_tap_waits_until_the_host_has_answered_the_first_and_shown_it
     assert!(q.is_some() && !yellow.awaiting(), "a question does not hold the next tap");
     let bytes = yellow.command(AnyCommand::Classic(m)).unwrap();
     assert!(yellow.awaiting(), "sent: the screen it was tapped on is still shown");
+    assert!(yellow.holds(AnyCommand::Classic(m)) && !yellow.holds(AnyCommand::Either(Command::Dismiss)), "a tap waits; dismissing an announcement here never does");
     for b in host.receive(Some(Colour::Yellow), &bytes).replies {
         assert!(matches!(yellow.receive(&b), Ok(Heard::Answer { refused: None, .. })));
     }

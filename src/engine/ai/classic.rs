@@ -40,8 +40,7 @@ impl Searchable for Game {
         match level {
             super::Level::Hard => {
                 let w = super::weights::tuning();
-                let steps = super::search::Steps { width: w.classic_width, order: w.classic_order };
-                Some(super::search::Budget { iterations: HARD_ITERATIONS * 2 / self.players().len().max(2) as u32, steps, ..super::Level::Hard.budget()? })
+                super::hard_budget(HARD_ITERATIONS, self.players().len(), super::search::Steps { width: w.classic_width, order: w.classic_order })
             }
             _ => level.budget(),
         }

@@ -115,6 +115,13 @@ pub enum Level {
     Reference,
 }
 
+/// The hard level's search in an edition: `at_two` iterations at 2 players, with more players
+/// fewer (× 2 / players: a move's search costs more there), and the tree's shape `steps` (from
+/// the edition's weights); the rest is [`Level::budget`]'s.
+pub(crate) fn hard_budget(at_two: u32, players: usize, steps: search::Steps) -> Option<search::Budget> {
+    Some(search::Budget { iterations: at_two * 2 / players.max(2) as u32, steps, ..Level::Hard.budget()? })
+}
+
 impl Level {
     /// The name used in links, records and the referee.
     pub fn name(self) -> &'static str {

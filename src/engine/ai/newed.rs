@@ -168,8 +168,7 @@ impl Searchable for Game {
             // with the full 1,800 (issue 34; the 600 ms goal). 2 players keep 1,800.
             super::Level::Hard => {
                 let w = super::weights::tuning();
-                let steps = super::search::Steps { width: w.new_width, order: w.new_order };
-                Some(super::search::Budget { iterations: HARD_ITERATIONS * 2 / self.players().len().max(2) as u32, playout: 200, noise: 0.0, tuned: true, steps })
+                super::hard_budget(HARD_ITERATIONS, self.players().len(), super::search::Steps { width: w.new_width, order: w.new_order })
             }
             _ => level.budget(),
         }

@@ -210,7 +210,7 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
                 } else if let Some(m) = ordered_pick(&mut nodes[cur], &d, actor, &scoring, budget.steps, &untried, &mut buf) {
                     Some(Some(m))
                 } else {
-                    let p = if scoring.tuned { d.tuned_policy(actor, &mut buf, rng) } else { d.policy(actor, &mut buf, rng) };
+                    let p = scoring.policy(&d, actor, &mut buf, rng);
                     if p.is_some() && untried.contains(&p) {
                         Some(p)
                     } else if known {
@@ -352,6 +352,16 @@ const CLEAR_LEAD: f32 = 2.0;
 const LEAST_LEAN: f32 = 0.25;
 
 impl Scoring {
+    /// The policy a search scored so plays by: the hard level's guided one with the tuned
+    /// evaluation, the playout policy with the frozen one.
+    fn policy<G: Searchable>(&self, d: &G, who: Colour, buf: &mut Vec<G::Move>, rng: &mut ChaCha8Rng) -> Option<G::Move> {
+        if self.tuned {
+            d.tuned_policy(who, buf, rng)
+        } else {
+            d.policy(who, buf, rng)
+        }
+    }
+
     /// The scoring of a search from `root` (one deal of it): relative only for the tuned
     /// evaluation of an edition that asks for it.
     fn at<G: Searchable>(root: &G, tuned: bool) -> Scoring {
@@ -441,7 +451,7 @@ fn playout<G: Searchable>(d: &mut G, me: Colour, limit: u32, scoring: &Scoring, 
         }
         settle_sealed(d, me, buf, rng);
         let Some(a) = d.actor() else { break };
-        let m = if scoring.tuned { d.tuned_policy(a, buf, rng) } else { d.policy(a, buf, rng) };
+        let m = scoring.policy(d, a, buf, rng);
         match m {
             Some(m) => apply(d, Some(m)),
             None => break,

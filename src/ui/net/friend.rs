@@ -10,7 +10,6 @@ use crate::ui::storage;
 use super::{link_error, pack, Qr};
 use crate::app::net::invite::{Invite, Reply};
 use crate::app::net::remote::{Heard, Remote};
-use crate::app::table::Command;
 use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::IllegalMove;
 use crate::tr;
@@ -117,13 +116,13 @@ impl Net for FriendNet {
         // A tap on the screen a command was just sent from goes nowhere until the host has
         // answered and shown its outcome — unless that takes longer than a person waits.
         let now = js_sys::Date::now();
-        if c != AnyCommand::Either(Command::Dismiss) && self.remote.borrow().awaiting() && now - self.sent_at.get() < AWAIT_MS {
+        if self.remote.borrow().holds(c) && now - self.sent_at.get() < AWAIT_MS {
             return Ok(());
         }
-        self.sent_at.set(now);
         let bytes = self.remote.borrow_mut().command(c);
         match bytes {
             Some(b) => {
+                self.sent_at.set(now);
                 let sent = self.peer.borrow().as_ref().is_some_and(|p| p.send(&b));
                 if !sent {
                     self.stage.set(Stage::Lost);
