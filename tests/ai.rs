@@ -521,8 +521,9 @@ fn new_edition_hard_computers_found_the_region_that_is_clearly_best() {
 /// evaluation's absolute scoring, which flattens differences for a player far behind, still
 /// tells the moves apart); a sale brings a ducat, and the deck is full (no end bonus in sight).
 /// So A1 for b2-b3 is clearly the best turn. Only six edges are open to a border (the rest of the
-/// board lies inside regions), so that the lower levels' trees, which try every border once
-/// before any twice, can find it at all; on an open board they sell (the test above).
+/// board lies inside regions), so that the frozen tree (`reference`'s, and medium's and easy's
+/// before issue 34), which tries every border once before any twice, can find it at all; on an
+/// open board `reference` sells (the test above).
 ///
 /// Every level that judges moves plays A1 and founds the region on every seed tried. Before issue
 /// 34 medium and easy (the frozen tree, with 100 and 30 iterations here) found it on 7 and 4 of 8

@@ -284,6 +284,17 @@ pub enum AnyCommand {
     Either(Command<Infallible>),
 }
 
+impl AnyCommand {
+    /// A question ([`Command::is_question`]): it changes no table.
+    pub fn is_question(&self) -> bool {
+        match self {
+            AnyCommand::Classic(c) => c.is_question(),
+            AnyCommand::New(c) => c.is_question(),
+            AnyCommand::Either(c) => c.is_question(),
+        }
+    }
+}
+
 /// A command without a move, as a command of any edition.
 pub(crate) fn widen<M>(c: Command<Infallible>) -> Command<M> {
     match c {

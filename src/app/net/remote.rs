@@ -110,7 +110,7 @@ impl Remote {
         self.seat?;
         self.next += 1;
         // A question (why would this be refused?) changes no table: nothing waits for one.
-        if !matches!(c, AnyCommand::Classic(Command::Explain(_)) | AnyCommand::New(Command::Explain(_))) {
+        if !c.is_question() {
             self.waiting = Some(Waiting { n: self.next, answered: false, shown: false });
         }
         Some(ToHost::Command { n: self.next, cmd: c }.encode(self.tag))

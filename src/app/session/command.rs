@@ -29,6 +29,13 @@ pub enum Command<M> {
     Explain(M),
 }
 
+impl<M> Command<M> {
+    /// A question ([`Command::Explain`]): carrying it out changes nothing, it only answers.
+    pub fn is_question(&self) -> bool {
+        matches!(self, Command::Explain(_))
+    }
+}
+
 impl<G: EditionRules> Session<G> {
     /// Carries out a screen's command for the seat holding the device.
     ///

@@ -161,7 +161,7 @@ impl Searchable for Game {
 
     fn budget(&self, level: super::Level) -> Option<super::search::Budget> {
         match level {
-            super::Level::Medium => Some(super::search::Budget { iterations: MEDIUM_ITERATIONS, playout: 200, noise: 0.0, tuned: false, steps: LOWER_STEPS }),
+            super::Level::Medium => Some(super::search::Budget { steps: LOWER_STEPS, iterations: MEDIUM_ITERATIONS, ..level.budget()? }),
             super::Level::Easy => Some(super::search::Budget { steps: LOWER_STEPS, iterations: EASY_ITERATIONS, ..level.budget()? }),
             // With more players, fewer: a move's ordered steps cost more there (more castles,
             // more borders near them), and 4 players took 751 ms a move (median) in the worker

@@ -195,15 +195,16 @@ pub fn search_within<G: Searchable>(game: &G, me: Colour, budget: Budget, may_pa
                 // The root in look-ahead order.
                 (widen || nodes[cur].children.is_empty()).then(|| untried[0])
             } else if width > 0.0 {
-                // The hard level (issue 34) widens deeper nodes slowly, by the guided policy's
-                // picks: trying every option once first valued a card played by the average of
-                // a hundred borders placed at random after it (a card that founds a region
-                // looked worse than a sale).
+                // A shaped tree (`Budget::steps`: hard's, and the New Edition's medium and easy,
+                // issue 34) widens deeper nodes slowly, by ordered steps or the policy's picks:
+                // trying every option once first valued a card played by the average of a
+                // hundred borders placed at random after it (a card that founds a region looked
+                // worse than a sale).
                 let known = nodes[cur].children.iter().any(|&c| allowed.contains(&nodes[c].mv));
                 // A node whose steps are tried best first widens slower (`*.order`): its first
                 // children are the good ones, and every weak one tried pulls the mean of the
                 // card played above it down (a sale, with one child, loses nothing that way).
-                let slow = if nodes[cur].order.is_empty() { 1.0 } else { budget.steps.order.max(1.0) };
+                let slow = if nodes[cur].order.is_empty() { 1.0 } else { budget.steps.order };
                 let room = (nodes[cur].children.len() as f32) < width + (nodes[cur].visits as f32).sqrt() / slow;
                 if known && !room {
                     None
