@@ -288,8 +288,13 @@ impl FriendNet {
             // browser refuses both, and says so in the console.
             if touched_yet() {
                 crate::ui::sound::play(crate::ui::sound::Cue::Turn);
+                // Firefox and Safari have no `navigator.vibrate`: calling it there threw, and the
+                // exception skipped the screen's update (the friend froze at its first turn).
                 if let Some(w) = web_sys::window() {
-                    let _ = w.navigator().vibrate_with_duration(200);
+                    let nav = w.navigator();
+                    if js_sys::Reflect::get(&nav, &"vibrate".into()).is_ok_and(|f| f.is_function()) {
+                        let _ = nav.vibrate_with_duration(200);
+                    }
                 }
             }
         } else if !mine && marked {
