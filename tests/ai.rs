@@ -131,7 +131,7 @@ fn whole_game<G: Searchable>(mut g: G, levels: &[Level], seed: u64) -> G {
     let mut ply = 0;
     while let Some((c, due)) = ai::next_to_ask(&g, &passed) {
         let level = levels[g.seats().iter().position(|&s| s == c).expect("seated") % levels.len()];
-        match ai::decide(&g, c, level, ai::bot_seed(seed, ply, c)).expect("a decision").0 {
+        match ai::decide(&g, c, level, ai::bot_seed(seed.into(), ply, c)).expect("a decision").0 {
             Some(m) => {
                 g.play(m).unwrap_or_else(|e| panic!("{c} ({}) chose {m}: {e}", level.name()));
                 ply += 1;
@@ -257,7 +257,7 @@ fn new_edition_computers_build_rather_than_trade_cards_forever() {
         let mut sells = 0;
         let mut passed = Vec::new();
         while let Some((c, _)) = ai::next_to_ask(&g, &passed) {
-            match ai::decide(&g, c, Level::Medium, ai::bot_seed(seed, moves, c)).expect("a decision").0 {
+            match ai::decide(&g, c, Level::Medium, ai::bot_seed(seed.into(), moves, c)).expect("a decision").0 {
                 Some(m) => {
                     sells += usize::from(matches!(m, newed::Move::Sell { .. }));
                     g.play(m).expect("legal");
@@ -313,7 +313,7 @@ fn turns_from_the_loop(level: impl Fn(Colour) -> Level, n: u32) -> (newed::Game,
     while g.turns() < start + n {
         let Some((c, _)) = ai::next_to_ask(&g, &passed) else { break };
         let turn = g.turns();
-        match ai::decide(&g, c, level(c), ai::bot_seed(5008, ply, c)).expect("a decision").0 {
+        match ai::decide(&g, c, level(c), ai::bot_seed(5008.into(), ply, c)).expect("a decision").0 {
             Some(m) => {
                 sold |= matches!(m, newed::Move::Sell { .. });
                 took |= matches!(m, newed::Move::Take { .. });
@@ -452,7 +452,7 @@ fn red_turn(start: &newed::Game, level: Level, seed: u64) -> (newed::Game, Optio
     let mut founded = 0;
     let mut ply = 0;
     while let Some((Colour::Red, _)) = ai::next_to_ask(&g, &[]) {
-        let m = ai::decide(&g, Colour::Red, level, ai::bot_seed(seed, ply, Colour::Red)).expect("a decision").0.expect("red is due");
+        let m = ai::decide(&g, Colour::Red, level, ai::bot_seed(seed.into(), ply, Colour::Red)).expect("a decision").0.expect("red is due");
         first.get_or_insert(m);
         for e in g.play(m).expect("legal") {
             if let Event::Score { colour: Colour::Red, reason: ScoreReason::Founding, delta } = e {

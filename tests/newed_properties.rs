@@ -371,7 +371,7 @@ fn custom_positions_play_out_and_round_trip() {
             positions += 1;
             for seed in 0..CUSTOM_SEEDS {
                 let mut setup = record.setup.clone();
-                setup.seed = seed;
+                setup.seed = seed.into();
                 setup.deck = None;
                 check_from(setup, seed);
             }

@@ -321,7 +321,7 @@ fn custom_positions_play_out_and_round_trip() {
                 deck.extend(rest);
                 deck[3..].rotate_left(seed as usize % 20);
                 setup.deck = Some(deck);
-                setup.seed = seed;
+                setup.seed = seed.into();
                 check_from(setup, &moves, seed, record.setup.players.len());
             }
         }

@@ -475,7 +475,7 @@ mod tests {
         let bots: Vec<(Colour, Level)> = players.iter().map(|&c| (c, Level::Random)).collect();
         let setup = classic::setup::Setup::new(players, classic::SetupKind::Basic, 11);
         let (g, _) = classic::game::Game::new(&setup).unwrap();
-        let (_, moves, _) = play_game(g, &bots, 11, || 0.0).unwrap();
+        let (_, moves, _) = play_game(g, &bots, 11.into(), || 0.0).unwrap();
         let record = classic::record::write_record(&setup, &["Ann".into(), "Ben".into(), "Red".into()], &moves);
         AnySession::Classic(Session::from_record("g1".into(), &record).unwrap().with_seats(seats))
     }

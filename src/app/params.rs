@@ -1,7 +1,7 @@
 //! Starting a game from a link: `?game=classic&players=red,yellow,purple&setup=basic&seed=42&names=Ann,Ben,Cleo`
 //! or `?game=new&players=red,blue,orange&seed=42&names=Ann,Ben,Cleo`.
 
-use crate::engine::{newed, Colour, Edition};
+use crate::engine::{newed, Colour, Edition, Seed};
 
 use crate::engine::classic::{Setup, SetupKind};
 use crate::tr;
@@ -18,7 +18,7 @@ pub struct StartOptions {
     /// Basic or variable.
     pub setup: SetupKind,
     /// Seed (`None`: the caller picks a random one before starting).
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
     /// Everyone's money shown.
     pub public_money: bool,
     /// The neutral colour of a 2-player game.
@@ -50,7 +50,8 @@ impl StartOptions {
 
     /// The Classic engine setup.
     pub fn to_setup(&self) -> Setup {
-        let mut s = Setup::new(self.players.clone(), self.setup, self.seed.unwrap_or_default());
+        let mut s = Setup::new(self.players.clone(), self.setup, 0);
+        s.seed = self.seed.unwrap_or_default();
         s.public_money = self.public_money;
         s.neutral = self.neutral_colour();
         s
@@ -58,7 +59,8 @@ impl StartOptions {
 
     /// The New Edition engine setup.
     pub fn to_new_setup(&self) -> newed::Setup {
-        let mut s = newed::Setup::new(self.players.clone(), self.seed.unwrap_or_default());
+        let mut s = newed::Setup::new(self.players.clone(), 0);
+        s.seed = self.seed.unwrap_or_default();
         s.private_money = !self.public_money;
         s.neutral = self.neutral_colour();
         s
@@ -214,7 +216,7 @@ pub fn parse_link(query: &str) -> Result<LinkRequest, String> {
         return Err(tr!(String AppLinkTwoVariable));
     }
     let seed = match get("seed") {
-        Some(s) => Some(crate::engine::notation::parse_number::<u64>(s).ok_or_else(|| tr!(AppLinkBadSeed, seed = short(s), max = u64::MAX))?),
+        Some(s) => Some(Seed::parse(s).ok_or_else(|| tr!(AppLinkBadSeed, seed = short(s), max = u64::MAX))?),
         None => None,
     };
     let names: Vec<String> = match get("names") {
@@ -288,7 +290,7 @@ mod tests {
         let LinkRequest::Start(o) = r else { panic!("not a start") };
         assert_eq!(o.players, vec![Colour::Red, Colour::Yellow, Colour::Purple]);
         assert_eq!(o.names, vec!["Ann", "Ben", "Cleo"]);
-        assert_eq!(o.seed, Some(42));
+        assert_eq!(o.seed, Some(Seed::Short(42)));
         assert_eq!(o.edition, Edition::Classic);
         assert_eq!(o.setup, SetupKind::Basic);
         assert_eq!(o.to_setup().neutral, None);
@@ -329,7 +331,7 @@ mod tests {
             names: vec!["Jürgen M.".into(), "Zoë & Co".into()],
             edition: Edition::Classic,
             setup: SetupKind::Variable,
-            seed: Some(7),
+            seed: Some(Seed::Short(7)),
             public_money: true,
             neutral: None,
             seats: Default::default(),
@@ -343,8 +345,8 @@ mod tests {
     #[test]
     fn the_largest_seed_is_a_seed_not_a_request_for_a_random_one() {
         let LinkRequest::Start(o) = parse_link("?game=classic&players=red,yellow,purple&seed=18446744073709551615").unwrap() else { panic!() };
-        assert_eq!(o.seed, Some(u64::MAX));
-        assert_eq!(o.to_setup().seed, u64::MAX);
+        assert_eq!(o.seed, Some(Seed::Short(u64::MAX)));
+        assert_eq!(o.to_setup().seed, Seed::Short(u64::MAX));
         let LinkRequest::Start(o) = parse_link("?game=classic&players=red,yellow,purple").unwrap() else { panic!() };
         assert_eq!(o.seed, None, "no seed given: the caller picks one");
     }
@@ -355,7 +357,7 @@ mod tests {
         assert_eq!(o.edition, Edition::New);
         assert!(o.public_money, "R-N7: New Edition money is public unless the link says private");
         let s = o.to_new_setup();
-        assert_eq!((s.players.clone(), s.seed, s.private_money, s.neutral), (vec![Colour::Red, Colour::Blue, Colour::Orange], 42, false, None));
+        assert_eq!((s.players.clone(), s.seed, s.private_money, s.neutral), (vec![Colour::Red, Colour::Blue, Colour::Orange], Seed::Short(42), false, None));
         assert_eq!(parse_link(&o.to_query()).unwrap(), LinkRequest::Start(o));
         let LinkRequest::Start(p) = parse_link("?game=new&players=red,blue,orange&money=private").unwrap() else { panic!() };
         assert!(p.to_new_setup().private_money);

@@ -33,7 +33,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage:
   loewenherz-cli replay FILE            (FILE may be - for standard input)
-  loewenherz-cli play [--edition classic|new] --players 2|3|4 --seed N --bots random|LEVEL,LEVEL,… [--setup basic|variable]
+  loewenherz-cli play [--edition classic|new] --players 2|3|4 --seed N|0xHEX --bots random|LEVEL,LEVEL,… [--setup basic|variable]
   loewenherz-cli bench [--edition classic|new] --games N --players 2|3|4 [--setup basic|variable]
   loewenherz-cli arena [--edition classic|new] --players 2|3|4 --games G --bots LEVEL,LEVEL,… [--seed S] [--limit-ms MS] [--weights FILE] [--scale PERMILLE]
     (an arena's LEVEL may also be hard@FILE: the hard level with FILE's weights)
@@ -273,7 +273,7 @@ fn arena<G: Searchable>(
             }
             *k = (next, now, k.2);
         };
-        let played = ai::play_game_seated(game, &bots, game_seed, seconds, limit, |c| {
+        let played = ai::play_game_seated(game, &bots, game_seed.into(), seconds, limit, |c| {
             settle(Some(c));
             let own = seated.iter().find(|&&(s, _)| s == c).and_then(|&(_, e)| e.weights);
             ai::weights::set_tuning(Some(own.unwrap_or(common)));
@@ -426,7 +426,7 @@ fn tune<G: Searchable>(spec: &Spsa, start: impl Fn(u64) -> Result<G, String>) ->
                 let bots: Vec<(Colour, Level)> = seats.iter().map(|&c| (c, Level::Hard)).collect();
                 // Seats alternate between the two weights; `swap` gives the other one the first seat.
                 let upper = |c: Colour| (seats.iter().position(|&s| s == c).unwrap_or(0) % 2 == 0) != swap;
-                let (end, _, _) = ai::play_game_seated(game, &bots, seed, seconds, None, |c| set_tuning(Some(if upper(c) { up } else { down })))?;
+                let (end, _, _) = ai::play_game_seated(game, &bots, seed.into(), seconds, None, |c| set_tuning(Some(if upper(c) { up } else { down })))?;
                 let w = end.winners();
                 for &c in w {
                     diff += if upper(c) { 1.0 } else { -1.0 } / w.len() as f64;
@@ -503,19 +503,25 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         "play" => {
             let args = &options(rest, &["--edition", "--players", "--seed", "--bots", "--setup"])?;
-            let seed = number(args, "--seed", 0, 0)?;
+            // A decimal seed or a long one (`0x` and 32 to 64 hex digits), as records take them.
+            let seed = match flag(args, "--seed") {
+                Some(v) => loewenherz::engine::Seed::parse(v).ok_or_else(|| format!("--seed takes a whole number from 0 to {} or 0x and 32 to 64 hex digits, not '{}'", u64::MAX, shown(v)))?,
+                None => loewenherz::engine::Seed::default(),
+            };
             let levels = levels(flag(args, "--bots").unwrap_or("random"))?;
             let seats = |players: &[Colour]| -> Vec<(Colour, Level)> { players.iter().enumerate().map(|(i, &c)| (c, levels[i % levels.len()])).collect() };
             let text = match edition(args)? {
                 Edition::Classic => {
-                    let setup = classic_setup(args, seed)?;
+                    let mut setup = classic_setup(args, 0)?;
+                    setup.seed = seed;
                     let (game, _) = classic::game::Game::new(&setup).map_err(|e| e.to_string())?;
                     let bots = seats(&setup.players);
                     let (_, moves, _) = ai::play_game(game, &bots, seed, seconds)?;
                     (classic::record::write_record(&setup, &[], &moves), bots)
                 }
                 Edition::New => {
-                    let setup = new_setup(args, seed)?;
+                    let mut setup = new_setup(args, 0)?;
+                    setup.seed = seed;
                     let (game, _) = newed::Game::new(&setup).map_err(|e| e.to_string())?;
                     // The record spells out the tiles and the deck it used ([Tiles], [Deck]).
                     let spelled = game.spelled_out(&setup);

@@ -33,6 +33,7 @@ pub mod limits;
 pub mod newed;
 pub mod notation;
 pub mod rng;
+pub mod seed;
 pub mod rules;
 pub mod seating;
 
@@ -44,3 +45,4 @@ pub use edition::{AnyEvent, AnyGame, AnyMove, AnyRecord, Edition, Rules};
 pub use error::{IllegalMove, SetupError};
 pub use notation::RecordReason;
 pub use grid::{Edge, Space};
+pub use seed::Seed;

@@ -179,7 +179,7 @@ impl fmt::Display for RecordReason {
             NoPlayers => write!(f, "the Players header is required"),
             NotASetup { given, edition: Edition::Classic } => write!(f, "setup '{given}' is not basic, variable or custom"),
             NotASetup { given, edition: Edition::New } => write!(f, "setup '{given}' is not variable or custom"),
-            SeedNotNumber(v) => write!(f, "seed '{v}' is not a whole number"),
+            SeedNotNumber(v) => write!(f, "seed '{v}' is neither a whole number nor 0x and 32 to 64 hex digits"),
             Money => write!(f, "Money is public or private"),
             TileCount(Edition::Classic) => write!(f, "Tiles names six tiles"),
             TileCount(Edition::New) => write!(f, "Tiles names nine tiles"),

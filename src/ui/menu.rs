@@ -36,10 +36,16 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let rules = RwSignal::new(false);
     let revealed = RwSignal::new(false);
     let sound_off = RwSignal::new(super::sound::muted());
-    let Some((options, id, edition)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.options(), g.id().to_string(), g.edition()))) else {
+    let Some((mut options, id, edition, ended)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.options(), g.id().to_string(), g.edition(), g.is_over()))) else {
         // A friend's device holds no game: its own menu (remote play's).
         return super::ctx::net_menu(open);
     };
+    // A drawn (long) seed is the deal: until the game is over the link starts the same seats
+    // with a new one. A seed people typed or linked is theirs to share.
+    let new_deal = !ended && matches!(options.seed, Some(crate::engine::Seed::Long(_)));
+    if new_deal {
+        options.seed = None;
+    }
     let link = format!("{}{}", base_url(), options.to_query());
     // The record, the log and the game's end are read when used: computers or another tab may
     // move while the menu is open.
@@ -57,7 +63,7 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
         <div class="menu-panel panel" role="dialog" aria-label=tr!(ScreenGameMenu)>
             <button type="button" class="x close" aria-label=tr!(ScreenClose) data-close="" on:click=move |_| open.set(false)>"×"</button>
             <h2>{tr!(ScreenShareSetup)}</h2>
-            <p class="hint">{tr!(ScreenShareSetupHint)}</p>
+            <p class="hint">{if new_deal { tr!(ScreenShareSetupNewDeal) } else { tr!(ScreenShareSetupHint) }}</p>
             <input class="link" readonly="" value=link data-share-link=""/>
             <div class="row">
                 <button type="button" data-copy-link="" on:click=move |_| copy(copy_link.clone(), status)>{tr!(ScreenCopyLink)}</button>

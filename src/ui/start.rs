@@ -26,7 +26,10 @@ pub fn open_from_link(ctx: Ctx) {
         Ok(LinkRequest::None) => resume_from_hash(ctx),
         Ok(LinkRequest::Start(mut o)) => {
             if o.seed.is_none() {
-                o.seed = Some(storage::fresh_seed());
+                match storage::fresh_seed() {
+                    Ok(s) => o.seed = Some(s),
+                    Err(e) => return ctx.start_message.set(Some(e)),
+                }
             }
             clear_query();
             start_game(ctx, &o);
@@ -119,7 +122,7 @@ pub fn StartScreen() -> impl IntoView {
                     <h2>{tr!(ScreenSeed)}</h2>
                     <p class="hint">{tr!(ScreenSeedHint)}</p>
                     <div class="row">
-                        <label>{tr!(ScreenSeed)}" "<input type="text" inputmode="numeric" placeholder=tr!(ScreenSeedRandom) prop:value=move || seed.get() data-seed="" on:input=move |ev| seed.set(event_target_value(&ev))/></label>
+                        <label>{tr!(ScreenSeed)}" "<input type="text" autocapitalize="off" autocomplete="off" spellcheck="false" placeholder=tr!(ScreenSeedRandom) prop:value=move || seed.get() data-seed="" on:input=move |ev| seed.set(event_target_value(&ev))/></label>
                     </div>
                 </section>
             </details>
@@ -155,10 +158,13 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
         }
         let kind = if n == 2 || edition.get_untracked() == Edition::New { SetupKind::Variable } else { setup.get_untracked() };
         let seed_value = match seed.get_untracked().trim() {
-            "" => storage::fresh_seed(),
-            t => match t.parse() {
-                Ok(x) => x,
-                Err(_) => return error.set(Some(tr!(String ScreenSeedNotNumber))),
+            "" => match storage::fresh_seed() {
+                Ok(s) => s,
+                Err(e) => return error.set(Some(e)),
+            },
+            t => match crate::engine::Seed::parse(t) {
+                Some(s) => s,
+                None => return error.set(Some(tr!(String ScreenSeedNotNumber))),
             },
         };
         let nm: Vec<String> = (0..n)

@@ -312,11 +312,20 @@ pub fn new_id() -> String {
     format!("g{}-{}", js_sys::Date::now() as u64, b.iter().map(|x| format!("{x:02x}")).collect::<String>())
 }
 
-/// A fresh random seed.
-pub fn fresh_seed() -> u64 {
+/// A number for a host's offer round (tells one offer from the next; no secret).
+pub fn fresh_round() -> u32 {
     let mut b = [0u8; 4];
     let _ = getrandom::fill(&mut b);
-    u32::from_le_bytes(b) as u64
+    u32::from_le_bytes(b)
+}
+
+/// A new game's seed, drawn from 128 random bits (`Seed::fresh`), so that no one can find the
+/// deal by trying seeds against the public board.
+///
+/// # Errors
+/// The browser's random source failed: no game starts on a guessable seed.
+pub fn fresh_seed() -> Result<crate::engine::Seed, String> {
+    crate::engine::Seed::draw(getrandom::fill).map_err(|_| crate::tr!(String ScreenNoRandom))
 }
 
 /// Where the games played to their end live (`app::history`): this prefix and the game's save
@@ -430,14 +439,14 @@ mod tests {
         let bots: Vec<(Colour, Level)> = players.iter().map(|&c| (c, Level::Random)).collect();
         let setup = classic::setup::Setup::new(players, crate::engine::classic::SetupKind::Basic, 5);
         let (game, _) = classic::game::Game::new(&setup).unwrap();
-        let (_, moves, _) = play_game(game, &bots, 5, || 0.0).unwrap();
+        let (_, moves, _) = play_game(game, &bots, 5.into(), || 0.0).unwrap();
         let classic = classic::record::write_record(&setup, &[], &moves);
         let players = vec![Colour::Red, Colour::Blue, Colour::Orange, Colour::Yellow];
         let bots: Vec<(Colour, Level)> = players.iter().map(|&c| (c, Level::Random)).collect();
         let setup = newed::Setup::new(players, 5);
         let (game, _) = newed::Game::new(&setup).unwrap();
         let spelled = game.spelled_out(&setup);
-        let (_, moves, _) = play_game(game, &bots, 5, || 0.0).unwrap();
+        let (_, moves, _) = play_game(game, &bots, 5.into(), || 0.0).unwrap();
         vec![("Classic", classic), ("New Edition", newed::record::write_record(&spelled, &[], &moves))]
     }
 

@@ -401,7 +401,10 @@ pub fn EndScreen() -> impl IntoView {
 /// A new game with the same seats, names and options, and a new seed.
 fn play_again(ctx: Ctx) {
     let Some(mut o) = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.options())) else { return };
-    o.seed = Some(super::storage::fresh_seed());
+    match super::storage::fresh_seed() {
+        Ok(s) => o.seed = Some(s),
+        Err(e) => return ctx.start_message.set(Some(e)),
+    }
     o.pace = None;
     ctx.tutorial.set(None);
     super::begin::start_game(ctx, &o);

@@ -294,11 +294,25 @@ export async function hostRecord(page) {
   return saves[0];
 }
 
-/** The `[Seed "…"]` of a record. */
+/** The `[Seed "…"]` of a record: a decimal seed, or a long one (`0x…`, what new games draw). */
 export function seedOf(record) {
-  const m = record.match(/\[Seed "(\d+)"\]/);
+  const m = record.match(/\[Seed "(\d+|0x[0-9a-f]+)"\]/);
   if (!m) throw new Error(`no [Seed] header in the record:\n${record.slice(0, 400)}`);
   return BigInt(m[1]);
+}
+
+/** The seed as a record writes it: decimal, or a long one as `0x` and at least 32 hex digits. */
+export function seedText(seed) {
+  return seed < 1n << 64n ? seed.toString() : "0x" + seed.toString(16).padStart(32, "0");
+}
+
+/** The bytes a leak of the seed would hold: a decimal seed's 8 little-endian bytes (a u64 as
+ * the wire writes it), a long seed's key bytes (big-endian, its leading zeros left out). */
+export function seedBytes(seed) {
+  if (seed < 1n << 64n) return le64(seed);
+  const out = [];
+  for (let x = seed; x > 0n; x >>= 8n) out.unshift(Number(x & 0xffn));
+  return out;
 }
 
 /** The 8 little-endian bytes of a u64. */

@@ -43,7 +43,9 @@ import {
   readCommand,
   readToRemote,
   refusalName,
+  seedBytes,
   seedOf,
+  seedText,
   stepperOf,
 } from "./net.mjs";
 
@@ -134,15 +136,15 @@ test("secrecy: a friend's device receives and shows only its own seat's secrets,
   }
   for (const game of played) {
     const seed = game.seed ?? SEED;
-    const decimal = [...Buffer.from(seed.toString(), "ascii")];
-    const bytes = le64(seed);
+    const decimal = [...Buffer.from(seedText(seed), "ascii")];
+    const bytes = seedBytes(seed);
     assert.ok(game.friends.length > 0, `${game.edition}: friends' devices were recorded`);
     // The invite itself (what a friend's device is given first): tag, seat, token, offer — no seed.
     for (const [c, link] of Object.entries(game.invites)) {
       const invite = [...inflateRawSync(Buffer.from(link.split("#join=")[1], "base64url"))];
       assert.deepEqual(invite.slice(0, 2), [0x4c, 0x49], `${game.edition}: ${c}'s invite is one ("LI")`);
-      assert.equal(indexOfBytes(invite, decimal), -1, `${game.edition}: ${c}'s invite holds the seed in decimal`);
-      assert.equal(indexOfBytes(invite, bytes), -1, `${game.edition}: ${c}'s invite holds the seed's 8 bytes`);
+      assert.equal(indexOfBytes(invite, decimal), -1, `${game.edition}: ${c}'s invite holds the seed as text`);
+      assert.equal(indexOfBytes(invite, bytes), -1, `${game.edition}: ${c}'s invite holds the seed's bytes`);
     }
     for (const f of game.friends) {
       const who = `${game.edition}, ${f.name}`;
@@ -154,8 +156,8 @@ test("secrecy: a friend's device receives and shows only its own seat's secrets,
       for (const [i, m] of f.received.entries()) {
         assert.ok(Array.isArray(m), `${who}: message ${i} is binary`);
         assert.deepEqual(header(m)?.tag, tag, `${who}: message ${i} is of this game`);
-        assert.equal(indexOfBytes(m, decimal), -1, `${who}: message ${i} holds the seed in decimal`);
-        assert.equal(indexOfBytes(m, bytes), -1, `${who}: message ${i} holds the seed's 8 bytes`);
+        assert.equal(indexOfBytes(m, decimal), -1, `${who}: message ${i} holds the seed as text`);
+        assert.equal(indexOfBytes(m, bytes), -1, `${who}: message ${i} holds the seed's bytes`);
       }
       // The DOM, after every change (the page's MutationObserver) and at the end.
       const s = f.secrets;

@@ -130,3 +130,32 @@ test("a finished game can be exported from its end screen", async () => {
   const record = readFileSync(await download.path(), "utf8");
   assert.deepEqual(cliScores(cliReplay(record)), shown);
 });
+
+test("a game without a chosen seed draws a long one: the record keeps it, the menu's link never shows it mid-game", async () => {
+  const { page, srv } = app;
+  await page.goto(srv.url);
+  await page.evaluate(() => localStorage.clear());
+  const seeds = [];
+  for (let i = 0; i < 2; i++) {
+    await page.goto(srv.url + "?game=classic&players=red,yellow,purple&names=Ann,Ben,Cleo");
+    await page.waitForSelector("[data-handover]");
+    const records = await savedRecords(page);
+    const m = records.map((r) => r.record?.match(/^\[Seed "(0x[0-9a-f]+)"\]$/m)).find(Boolean);
+    assert.ok(m, "the saved record names a long seed");
+    assert.ok(m[1].length - 2 >= 32 && m[1].length - 2 <= 64, `128 to 256 bits: ${m[1]}`);
+    seeds.push(m[1]);
+    await playSteps(page, 1);
+    while (!(await page.locator("[data-menu]").count())) await playSteps(page, 1);
+    await page.click("[data-menu]");
+    const link = await page.inputValue("[data-share-link]");
+    assert.doesNotMatch(link, /seed=/, `mid-game the shared setup deals anew: ${link}`);
+    assert.ok(!link.includes(m[1].slice(2)), "the seed is nowhere in the link");
+    await page.click(".menu-panel [data-close]");
+    await page.evaluate(() => localStorage.clear());
+  }
+  assert.notEqual(seeds[0], seeds[1], "each game its own seed");
+  // The referee plays and replays a game with a long seed.
+  const text = cliPlay(3, seeds[0]);
+  assert.ok(text.includes(`[Seed "${seeds[0]}"]`), "the referee keeps the long seed");
+  assert.equal(cliReplay(text).seed, seeds[0], "and replays it");
+});

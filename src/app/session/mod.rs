@@ -52,7 +52,7 @@ pub trait EditionRules: Rules + Debug {
         setup.players()
     }
     /// The seed of a setup.
-    fn seed(setup: &Self::Setup) -> u64 {
+    fn seed(setup: &Self::Setup) -> crate::engine::Seed {
         Seating::seed(setup)
     }
     /// Reads a record of this edition.

@@ -40,7 +40,7 @@ pub trait Seating {
     /// The seating order.
     fn players(&self) -> &[Colour];
     /// The seed.
-    fn seed(&self) -> u64;
+    fn seed(&self) -> crate::engine::Seed;
 }
 
 macro_rules! seating {
@@ -49,7 +49,7 @@ macro_rules! seating {
             fn players(&self) -> &[Colour] {
                 &self.players
             }
-            fn seed(&self) -> u64 {
+            fn seed(&self) -> crate::engine::Seed {
                 self.seed
             }
         }

@@ -246,8 +246,13 @@ pub fn decide_within<G: Searchable>(game: &G, me: Colour, level: Level, seed: u6
 
 /// The bot's own seed for its decision at move `ply` of a game seeded `game_seed`: the same
 /// everywhere (browser, referee, tests), so a computer's game replays exactly.
-pub fn bot_seed(game_seed: u64, ply: usize, c: Colour) -> u64 {
-    game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (ply as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ c.index() as u64
+/// A long seed's computers draw from streams of their own (`Seed::derive`), so no computer's
+/// seed, nor its play, leads back to the deal.
+pub fn bot_seed(game_seed: crate::engine::Seed, ply: usize, c: Colour) -> u64 {
+    match game_seed {
+        crate::engine::Seed::Short(s) => s.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (ply as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ c.index() as u64,
+        long => long.derive((ply as u64) << 8 | c.index() as u64),
+    }
 }
 
 /// Time spent deciding, per colour: each decision's seconds, in order.
@@ -260,7 +265,7 @@ pub type Thinking = Vec<(Colour, Vec<f64>)>;
 ///
 /// # Errors
 /// A move the engine refused, or a seat due to move that made none (both would be bugs).
-pub fn play_game<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64) -> Result<(G, Vec<G::Move>, Thinking), String> {
+pub fn play_game<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: crate::engine::Seed, clock: impl Fn() -> f64) -> Result<(G, Vec<G::Move>, Thinking), String> {
     play_game_within(game, bots, seed, clock, None)
 }
 
@@ -268,7 +273,7 @@ pub fn play_game<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: u64, cl
 ///
 /// # Errors
 /// A move the engine refused, or a seat due to move that made none (both would be bugs).
-pub fn play_game_within<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64, limit: Option<f64>) -> Result<(G, Vec<G::Move>, Thinking), String> {
+pub fn play_game_within<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: crate::engine::Seed, clock: impl Fn() -> f64, limit: Option<f64>) -> Result<(G, Vec<G::Move>, Thinking), String> {
     play_game_seated(game, bots, seed, clock, limit, |_| {})
 }
 
@@ -277,7 +282,7 @@ pub fn play_game_within<G: Searchable>(game: G, bots: &[(Colour, Level)], seed: 
 ///
 /// # Errors
 /// A move the engine refused, or a seat due to move that made none (both would be bugs).
-pub fn play_game_seated<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: u64, clock: impl Fn() -> f64, limit: Option<f64>, before: impl Fn(Colour)) -> Result<(G, Vec<G::Move>, Thinking), String> {
+pub fn play_game_seated<G: Searchable>(mut game: G, bots: &[(Colour, Level)], seed: crate::engine::Seed, clock: impl Fn() -> f64, limit: Option<f64>, before: impl Fn(Colour)) -> Result<(G, Vec<G::Move>, Thinking), String> {
     let mut moves = Vec::new();
     let mut passed: Vec<Colour> = Vec::new();
     let mut thinking: Thinking = bots.iter().map(|&(c, _)| (c, Vec::new())).collect();

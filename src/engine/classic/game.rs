@@ -14,6 +14,7 @@ use super::map::TilePlacement;
 use super::moves::Move;
 use super::setup::SetupKind;
 use crate::engine::grid::Space;
+use crate::engine::seed::Seed;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -105,7 +106,7 @@ pub struct Game {
     pub(super) players: Vec<Colour>,
     pub(super) neutral: Option<Colour>,
     pub(super) kind: SetupKind,
-    pub(super) seed: u64,
+    pub(super) seed: Seed,
     pub(super) public_money: bool,
     pub(super) rng: ChaCha8Rng,
     pub(super) board: Board,
@@ -149,7 +150,7 @@ impl Game {
         self.kind
     }
     /// The seed.
-    pub fn seed(&self) -> u64 {
+    pub fn seed(&self) -> Seed {
         self.seed
     }
     /// How far the game's random generator has run (it is part of the state: same seed, same game).

@@ -9,8 +9,9 @@ use super::moves::Move;
 use super::setup::{Setup, SetupKind};
 use crate::engine::grid::{Edge, Space};
 use crate::engine::seating::check_seating;
-use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, parse_number, shown, Lexed, RecordReason, MAX_DUCATS, MAX_SCORE};
+use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, shown, Lexed, RecordReason, MAX_DUCATS, MAX_SCORE};
 use crate::engine::rules::Edition;
+use crate::engine::seed::Seed;
 
 pub use crate::engine::notation::RecordError;
 
@@ -66,10 +67,11 @@ impl Record {
             None => SetupKind::Basic,
         };
         let seed = match lexed.get("Seed") {
-            Some((l, v)) => parse_number::<u64>(v).ok_or_else(|| RecordError { line: l, reason: R::SeedNotNumber(shown(v)) })?,
-            None => 0,
+            Some((l, v)) => Seed::parse(v).ok_or_else(|| RecordError { line: l, reason: R::SeedNotNumber(shown(v)) })?,
+            None => Seed::default(),
         };
-        let mut setup = Setup::new(players, kind, seed);
+        let mut setup = Setup::new(players, kind, 0);
+        setup.seed = seed;
         for &(line, name, v) in &lexed.headers {
             let e = at(line);
             match name {

@@ -4,6 +4,7 @@ use super::cards::{CardId, PoliticsCard};
 use crate::engine::colour::Colour;
 use super::map::TilePlacement;
 use crate::engine::grid::{Edge, Space};
+use crate::engine::seed::Seed;
 
 /// Basic (fixed start), variable (placement turns) or custom (a given position).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
@@ -38,7 +39,7 @@ pub struct Setup {
     /// Basic, variable or custom.
     pub kind: SetupKind,
     /// Seed of every shuffle not spelled out.
-    pub seed: u64,
+    pub seed: Seed,
     /// Everyone's money is shown to everyone (a game option; private is the rulebook's way).
     pub public_money: bool,
     /// Tiles on the six places.
@@ -65,12 +66,13 @@ pub struct Setup {
 
 impl Setup {
     /// A setup with the given seating and kind and everything else from the seed.
+    /// A short seed as given (a long one: set `seed` after).
     pub fn new(players: Vec<Colour>, kind: SetupKind, seed: u64) -> Setup {
         Setup {
             players,
             neutral: None,
             kind,
-            seed,
+            seed: Seed::Short(seed),
             public_money: false,
             tiles: None,
             deck: None,

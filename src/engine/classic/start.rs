@@ -15,8 +15,6 @@ use crate::engine::notation::{MAX_DUCATS, MAX_SCORE};
 use super::map::{Map, TilePlacement, BASIC_TILES};
 use super::moves::Move;
 use super::setup::{Setup, SetupKind, BASIC_START};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 /// Classic's setup knights stand on open country only.
 pub(super) fn setup_knight_ground(t: Terrain) -> bool {
@@ -43,7 +41,7 @@ impl Game {
         if setup.kind == SetupKind::Basic && players.len() == 2 {
             return Err(SetupError::TwoPlayersVariable);
         }
-        let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+        let mut rng = setup.seed.rng();
         let tiles = match (setup.kind, setup.tiles) {
             (SetupKind::Basic, Some(t)) if t != BASIC_TILES => return Err(SetupError::BasicTiles),
             (_, Some(t)) => {

@@ -13,10 +13,9 @@ use crate::engine::seating::check_seating;
 use crate::engine::error::{IllegalMove, SetupError};
 use crate::engine::rules::Edition;
 use crate::engine::grid::{Space, NEW_EDITION};
+use crate::engine::seed::Seed;
 use crate::engine::rng::shuffle;
 use crate::engine::notation::MAX_DUCATS;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 /// Ducats each player starts with.
 pub const START_DUCATS: u32 = 7;
@@ -109,7 +108,7 @@ pub struct Breakdown {
 pub struct Game {
     pub(super) players: Vec<Colour>,
     pub(super) neutral: Option<Colour>,
-    pub(super) seed: u64,
+    pub(super) seed: Seed,
     pub(super) custom: bool,
     pub(super) private_money: bool,
     pub(super) layout: Layout,
@@ -152,7 +151,7 @@ impl Game {
             (_, Some(_)) => return Err(SetupError::NeutralOnlyWithTwo),
             _ => None,
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+        let mut rng = setup.seed.rng();
         let layout = match setup.tiles {
             Some(l) => l,
             None => Layout::random(&mut rng),
@@ -365,7 +364,7 @@ impl Game {
     }
 
     /// The seed.
-    pub fn seed(&self) -> u64 {
+    pub fn seed(&self) -> Seed {
         self.seed
     }
 

@@ -10,8 +10,9 @@ use super::setup::Setup;
 use crate::engine::colour::{Colour};
 use crate::engine::seating::check_seating;
 use crate::engine::grid::{Edge, Space};
-use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, parse_number, shown, write_by_colour, Lexed, RecordError, RecordReason, MAX_DUCATS, MAX_SCORE};
+use crate::engine::notation::{parse_amounts, parse_by_colour, parse_list, shown, write_by_colour, Lexed, RecordError, RecordReason, MAX_DUCATS, MAX_SCORE};
 use crate::engine::rules::Edition;
+use crate::engine::seed::Seed;
 
 /// A parsed New Edition record: its setup, player names, and the moves with their lines.
 #[derive(Clone, Debug)]
@@ -65,10 +66,11 @@ impl Record {
             Some((l, other)) => return Err(RecordError { line: l, reason: R::NotASetup { given: shown(other), edition: Edition::New } }),
         };
         let seed = match lexed.get("Seed") {
-            Some((l, v)) => parse_number::<u64>(v).ok_or_else(|| RecordError { line: l, reason: R::SeedNotNumber(shown(v)) })?,
-            None => 0,
+            Some((l, v)) => Seed::parse(v).ok_or_else(|| RecordError { line: l, reason: R::SeedNotNumber(shown(v)) })?,
+            None => Seed::default(),
         };
-        let mut setup = Setup::new(players, seed);
+        let mut setup = Setup::new(players, 0);
+        setup.seed = seed;
         setup.custom = custom;
         for &(line, name, v) in &lexed.headers {
             let e = |reason: RecordReason| RecordError { line, reason };

@@ -4,6 +4,7 @@ use super::cards::PowerCardId;
 use super::map::Layout;
 use crate::engine::colour::Colour;
 use crate::engine::grid::{Edge, Space};
+use crate::engine::seed::Seed;
 
 /// Everything a New Edition game starts from (the headers of its record).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -13,7 +14,7 @@ pub struct Setup {
     /// The neutral colour (2 players only, required there).
     pub neutral: Option<Colour>,
     /// Seed of every shuffle the setup does not spell out.
-    pub seed: u64,
+    pub seed: Seed,
     /// Placement moves follow (`false`), or the position below (`true`).
     pub custom: bool,
     /// The tiles; `None`: from the seed.
@@ -44,11 +45,12 @@ pub struct Setup {
 
 impl Setup {
     /// A variable setup (placement moves follow) for these players and seed.
+    /// A short seed as given (a long one: set `seed` after).
     pub fn new(players: Vec<Colour>, seed: u64) -> Setup {
         Setup {
             players,
             neutral: None,
-            seed,
+            seed: Seed::Short(seed),
             custom: false,
             tiles: None,
             deck: None,

@@ -313,7 +313,7 @@ impl HostNet {
     /// Makes a new invite for a friend's seat, sent through the relays to device `to` if given
     /// (its link is shown too: whichever answers first sits down).
     fn invite_to(self: &Rc<Self>, seat: Colour, to: Option<u64>) {
-        let round = storage::fresh_seed() as u32;
+        let round = storage::fresh_round();
         let token = {
             let mut links = self.links.borrow_mut();
             let Some(l) = links.iter_mut().find(|l| l.seat == seat) else { return };
@@ -571,7 +571,7 @@ impl HostNet {
                 return;
             }
         }
-        let round = storage::fresh_seed() as u32;
+        let round = storage::fresh_round();
         // The connection itself is the watcher's: its token is the offer's round.
         let id = self.host.borrow_mut().add_watcher(u64::from(round));
         self.watchers.borrow_mut().push(Watcher { device, id, round, peer: None });
