@@ -103,7 +103,13 @@ impl<G: EditionRules> Session<G> {
                 self.settle_elsewhere();
                 Ok(())
             }
-            Command::Explain(m) if !acting => self.game.clone().play(m).map(|_| ()),
+            // "Why would this be refused?" from afar is answered from what the seat sees (issue
+            // 40): on the real game a question could name a card of a pile not opened, or resolve
+            // the others' face-down choices first, and the answer would tell of them. A seat not
+            // to move is told so, as any move of its would be; the others ask a twin of the game
+            // dealt anew from their own view.
+            Command::Explain(_) if !acting && !self.game.to_move().contains(&c) => Err(IllegalMove::NotYourTurn),
+            Command::Explain(m) => if acting { &self.shown } else { &self.game }.twin(c).play(m).map(|_| ()),
             _ if !acting => Err(IllegalMove::NotYourTurn),
             Command::TakeDevice(_) | Command::Dismiss => Err(IllegalMove::NotNow),
             cmd => self.apply(cmd),

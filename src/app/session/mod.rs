@@ -66,6 +66,11 @@ pub trait EditionRules: Rules + Debug {
     fn write(&self, setup: &Self::Setup, names: &[String], moves: &[Self::Move]) -> String;
     /// What `viewer` may see (`None`: the public view).
     fn view(&self, viewer: Option<Colour>) -> Self::View;
+    /// The game as `me` sees it, what `me` can't see dealt anew by a fixed rule: two games that
+    /// look the same to `me` give the same twin, so what is asked of it tells only what `me` sees.
+    fn twin(&self, me: Colour) -> Self
+    where
+        Self: Sized;
     /// What `viewer` may see now, with the numbers — scores, stocks, knights left, money,
     /// hand sizes — as they will be after `m`, a move held back for "Confirm", up to and not
     /// including the first thing it reveals (the rest is the view before it).

@@ -19,6 +19,10 @@ impl EditionRules for Game {
         Game::new(setup)
     }
 
+    fn twin(&self, me: Colour) -> Game {
+        self.determinized(me, &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0))
+    }
+
     fn read(text: &str) -> Result<Reading<Game>, RecordError> {
         let r = match AnyRecord::parse(text)? {
             AnyRecord::New(r) => r,

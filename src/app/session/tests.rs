@@ -349,6 +349,49 @@ mod classic {
         set_lang(Lang::En);
         assert!(s.log.iter().any(|l| s.names().say(&l.said) == "Ann chose 1 and 2."), "{:#?}", s.log);
     }
+
+    /// Issue 40 (SECURITY-REVIEW L6): "why would this be refused?" from a friend's device that
+    /// isn't acting was answered by playing the move on the real game, which first resolves a
+    /// finished choosing round — with the others' face-down decisions and the true deck. The
+    /// answer must be the same in every game that looks the same to the one who asks.
+    #[test]
+    fn a_friends_question_is_answered_the_same_whatever_the_others_hold() {
+        use crate::engine::bot::RandomBot;
+        use rand::SeedableRng;
+        let players = [Colour::Red, Colour::Yellow, Colour::Purple];
+        let seats = crate::app::seats::Seats { remote: players.iter().map(|&c| (c, true)).collect(), ..Default::default() };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(40);
+        let (mut asked, mut refused) = (0, 0);
+        for seed in 0..4 {
+            let setup = Setup::new(players.to_vec(), SetupKind::Basic, seed);
+            // Every move of a whole game: the questions a friend may ask, by colour.
+            let (_, pool) = crate::engine::bot::play_out(Game::new(&setup).unwrap().0, seed);
+            let mut s = Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap().with_seats(seats.clone());
+            let mut bot = RandomBot::new(seed + 100);
+            for _ in 0..600 {
+                let Some(m) = bot.pick(&s.game) else { break };
+                s.game.play(m).unwrap();
+                // Nobody acts: every seat asks from a device that is not holding the turn.
+                s.holder = None;
+                for &c in &players {
+                    let mut other = s.clone();
+                    other.game = s.game.determinized(c, &mut rng);
+                    if other.game.view(Some(c)) != s.game.view(Some(c)) {
+                        // The sample redealt what c may see (others' bids under way): not a twin.
+                        continue;
+                    }
+                    for q in pool.iter().filter(|q| q.by() == c).take(40) {
+                        let here = s.apply_from(c, Command::Explain(*q));
+                        asked += 1;
+                        refused += usize::from(here.is_err());
+                        assert_eq!(here, other.apply_from(c, Command::Explain(*q)), "{c} asks about {q} (seed {seed}): the answer depends on what {c} can't see");
+                    }
+                }
+            }
+        }
+        assert!(asked > 10_000 && refused > 0, "{asked} questions, {refused} refused");
+    }
+
 }
 
 mod new_edition {
