@@ -49,6 +49,7 @@ pub mod invite;
 pub mod message;
 pub mod mqtt;
 pub mod relay_words;
+pub mod relays;
 pub mod remote;
 pub mod sdp;
 pub mod signal;

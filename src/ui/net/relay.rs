@@ -11,6 +11,7 @@
 
 use crate::app::net::mqtt::{self, Packet};
 use crate::app::net::signal::{Envelope, Guard, Outbox, Refusal, Signal};
+pub use crate::app::net::relays::{parse_relays, DEFAULT_RELAYS};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -19,30 +20,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{BinaryType, CryptoKey, MessageEvent, SubtleCrypto, WebSocket};
 
-/// The relays of a new host: independent public MQTT brokers that accept WebSocket clients.
-pub const DEFAULT_RELAYS: [&str; 3] = ["wss://broker.emqx.io:8084/mqtt", "wss://broker.hivemq.com:8884/mqtt", "wss://test.mosquitto.org:8081"];
-/// The most relays used at once.
-pub const MAX_RELAYS: usize = 6;
 /// Seconds between a client's pings (the broker drops a client silent for 1.5 times this).
 const KEEP_ALIVE_S: u16 = 30;
 /// Waits before connecting to a relay again after it closed (then the last, again and again).
 const BACKOFF_MS: [i32; 4] = [1000, 3000, 8000, 20000];
-
-/// A relay address a player may enter: `ws://` or `wss://`, short, no spaces.
-pub fn usable(line: &str) -> bool {
-    (line.starts_with("wss://") || line.starts_with("ws://")) && line.len() <= 200 && !line.contains(char::is_whitespace)
-}
-
-/// The relays in a list (a line, a comma or a space between), the usable ones, at most [`MAX_RELAYS`].
-pub fn parse_relays(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for r in text.split(|c: char| c == ',' || c.is_whitespace()).filter(|r| usable(r)) {
-        if !out.iter().any(|o| o == r) && out.len() < MAX_RELAYS {
-            out.push(r.to_string());
-        }
-    }
-    out
-}
 
 fn subtle() -> Option<SubtleCrypto> {
     // Only a secure context (https, or this machine) has it.
