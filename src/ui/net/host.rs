@@ -64,10 +64,11 @@ pub fn ice_servers() -> Vec<String> {
     text.lines().map(str::trim).filter(|l| !l.is_empty() && l.len() <= 256).take(8).map(str::to_string).collect()
 }
 
-fn fresh_token() -> u64 {
+/// `None` when the browser's random source failed: no seat gets a token of zeros.
+fn fresh_token() -> Option<u64> {
     let mut b = [0u8; 8];
-    let _ = getrandom::fill(&mut b);
-    u64::from_le_bytes(b)
+    getrandom::fill(&mut b).ok()?;
+    Some(u64::from_le_bytes(b))
 }
 
 /// One friend's seat on the host's device: its current invite and link.
@@ -712,7 +713,9 @@ impl HostNet {
 
     /// A seat played here until now becomes a friend's.
     fn add_friend(self: &Rc<Self>, seat: Colour) {
-        let token = fresh_token();
+        let Some(token) = fresh_token() else {
+            return self.refused.set(Some(tr!(String NetNoRandom)));
+        };
         self.host.borrow_mut().add_remote(seat, token);
         self.links.borrow_mut().push(Link::new(seat, token));
         self.remember();
@@ -730,7 +733,19 @@ impl HostNet {
 pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
     let session = storage::load(id)?;
     let players: Vec<Colour> = crate::each!(&session, s => s.players().to_vec());
-    let seats: Vec<(Colour, u64)> = storage::net_seats(id).into_iter().filter(|(c, _)| players.contains(c)).map(|(c, t)| (c, t.unwrap_or_else(fresh_token))).collect();
+    let seats: Vec<(Colour, u64)> = storage::net_seats(id)
+        .into_iter()
+        .filter(|(c, _)| players.contains(c))
+        .map(|(c, t)| t.or_else(fresh_token).map(|t| (c, t)).ok_or_else(|| tr!(String NetNoRandom)))
+        .collect::<Result<_, _>>()?;
+    let secret = match storage::net_table(id) {
+        Some(s) => s,
+        None => {
+            let s = crate::app::share::base64url_encode(&relay::fresh_secret().ok_or_else(|| tr!(String NetNoRandom))?);
+            storage::set_net_table(id, &s);
+            s
+        }
+    };
     let host = Host::new(session, &seats);
     let net = Rc::new(HostNet {
         ctx,
@@ -740,11 +755,7 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
         rows: RwSignal::new(Vec::new()),
         open: RwSignal::new(true),
         closed: std::cell::Cell::new(false),
-        secret: storage::net_table(id).unwrap_or_else(|| {
-            let s = crate::app::share::base64url_encode(&relay::fresh_secret());
-            storage::set_net_table(id, &s);
-            s
-        }),
+        secret,
         relay: RefCell::new(None),
         relays: RwSignal::new(Relays::Connecting),
         refused: RwSignal::new(None),

@@ -45,10 +45,12 @@ async fn sha256(parts: &[&[u8]]) -> Option<Vec<u8>> {
 }
 
 /// The random bytes of a new secret.
-pub fn fresh_secret() -> [u8; 16] {
+///
+/// `None` when the browser's random source failed: no table opens under a secret of zeros.
+pub fn fresh_secret() -> Option<[u8; 16]> {
     let mut b = [0u8; 16];
-    let _ = getrandom::fill(&mut b);
-    b
+    getrandom::fill(&mut b).ok()?;
+    Some(b)
 }
 
 /// The secret of the watch link of the table whose secret is `table`: a watcher can't find the
