@@ -189,6 +189,47 @@ impl AnySession {
         }
     }
 
+    /// What to ask the computer after its hint `line` (New Edition: a card played or sold,
+    /// where the hint was asked on an open decision): the record with that move and the seed, for
+    /// the same person's next step of the turn — the first step of the card's action or the
+    /// refill —, which says what the move prepares. `None`: nothing to ask.
+    pub fn hint_follow(&self, line: &str, who: Colour) -> Option<(String, u64)> {
+        let AnySession::New(s) = self else { return None };
+        let (mut moves, game, chosen) = hint_point(s);
+        let m: newed::Move = line.parse().ok()?;
+        if chosen.is_some() || !matches!(m, newed::Move::Play { .. } | newed::Move::Sell { .. }) {
+            return None;
+        }
+        let mut after = game;
+        let events = after.play(m).ok()?;
+        if events.iter().any(<newed::Game as crate::engine::Rules>::reveals) || !after.to_move().contains(&who) {
+            return None;
+        }
+        moves.push(m);
+        let record = s.seats.write(s.game.write(&s.setup, &s.names, &moves), s.players());
+        Some((record, bot_seed(s.setup.seed, moves.len(), who)))
+    }
+
+    /// [`AnySession::hint`] for `line`, followed by the computer's next step `next` (its answer
+    /// to [`AnySession::hint_follow`]; one that isn't a move then is left out).
+    ///
+    /// # Errors
+    /// `line` isn't a move of this game now (in words).
+    pub fn hint_then(&self, line: Option<&str>, next: Option<&str>, who: Colour) -> Result<Hint, String> {
+        let h = self.hint(line, who)?;
+        let (AnySession::New(s), Some(line), Some(next)) = (self, line, next) else { return Ok(h) };
+        let (_, game, _) = hint_point(s);
+        let (Ok(m), Ok(n)) = (line.parse::<newed::Move>(), next.parse::<newed::Move>()) else { return Ok(h) };
+        let mut after = game;
+        if after.play(m).is_err() {
+            return Ok(h);
+        }
+        let v = after.view(Some(who));
+        let mut later = after.clone();
+        let Ok(events) = later.play(n) else { return Ok(h) };
+        Ok(h.followed_by(super::hint::new(&v, n, &events, Some(later.board()))))
+    }
+
     /// How this game's facts name its seats: the seating's colours with the players' names.
     pub fn names(&self) -> Names {
         crate::each!(self, s => s.names())

@@ -32,6 +32,9 @@ pub struct Hint {
     pub edges: Vec<Edge>,
     /// Cards and buttons of the step bar to mark.
     pub picks: Vec<Pick>,
+    /// What the computer would do next in the same turn, with why (New Edition: the first step
+    /// of a card's action, the refill after a sale): what the move prepares.
+    pub then: Option<(Said, Vec<Said>)>,
 }
 
 /// A card or button of the step bar a hint points at.
@@ -153,10 +156,31 @@ impl Hint {
         self
     }
 
-    /// The hint as the notice says it: "Hint: <what> — <why>."
+    /// What the computer would do next in the same turn (`next`, a hint on the position after
+    /// this one's move): said after this one, its places marked too.
+    pub fn followed_by(mut self, next: Hint) -> Hint {
+        for s in next.spaces {
+            if !self.spaces.contains(&s) {
+                self.spaces.push(s);
+            }
+        }
+        for e in next.edges {
+            if !self.edges.contains(&e) {
+                self.edges.push(e);
+            }
+        }
+        self.then = Some((next.what, next.why));
+        self
+    }
+
+    /// The hint as the notice says it: "Hint: <what> — <why>." (and "Then: <what> — <why>.").
     pub fn text(&self, names: &Names) -> String {
-        let why = if self.why.is_empty() { Arg::Text(String::new()) } else { Arg::Commas(self.why.iter().cloned().map(Arg::from).collect()) };
-        Said::new(Key::ScreenHintNotice, vec![("move", Arg::from(self.what.clone())), ("why", why)]).text(names)
+        let why = |why: &[Said]| if why.is_empty() { Arg::Text(String::new()) } else { Arg::Commas(why.iter().cloned().map(Arg::from).collect()) };
+        let first = Said::new(Key::ScreenHintNotice, vec![("move", Arg::from(self.what.clone())), ("why", why(&self.why))]).text(names);
+        match &self.then {
+            Some((what, next)) => format!("{first} {}", said!(HintThen, what = what.clone(), why = why(next)).text(names)),
+            None => first,
+        }
     }
 }
 
@@ -284,7 +308,7 @@ pub fn untied(v: &cview::View, m: cmoves::Move) -> Option<cmoves::Move> {
 }
 
 fn hint(what: Said, why: Vec<Said>, spaces: Vec<Space>, edges: Vec<Edge>, picks: Vec<Pick>) -> Hint {
-    Hint { what, why, spaces, edges, picks }
+    Hint { what, why, spaces, edges, picks, then: None }
 }
 
 /// A Classic hint for the viewer of `v` (the asker): the move (`None`: let the chance to play a
@@ -898,6 +922,36 @@ mod tests {
         let h = g.hint(Some("red border b3-c3"), Colour::Red).unwrap();
         let text = h.text(&names);
         assert!(text.starts_with("Hint: Place a border between b3 and c3 — you found a region of 6 spaces: +"), "{text}");
+    }
+
+    #[test]
+    fn a_card_played_or_sold_says_what_it_prepares_from_the_computers_next_step() {
+        crate::i18n::tests::install_all();
+        set_lang(Lang::En);
+        let g = custom("red:a1 blue:d1", "red:a3 blue:d2", "a3-a4 b3-b4 b1-c1", "A3,A1,A2", "");
+        let names = g.names();
+        // Playing A3 (2 borders): the computer is asked again on the position after the play.
+        let (record, _) = g.hint_follow("red play A3", Colour::Red).expect("a card's first step to ask for");
+        assert!(record.trim_end().ends_with("red play A3"), "{record}");
+        let h = g.hint_then(Some("red play A3"), Some("red border b2-c2"), Colour::Red).unwrap();
+        let text = h.text(&names);
+        assert!(text.starts_with("Hint: Play A3 (2 borders) for "), "{text}");
+        assert!(text.ends_with(". Then: Place a border between b2 and c2 — 1 more border would close in 6 spaces around your castle at a1."), "{text}");
+        assert_eq!(h.edges, vec![Edge::parse("b2-c2").unwrap()], "the next step's border is marked");
+        assert_eq!(h.picks, vec![Pick::Card(PowerCardId::parse("A3").unwrap()), Pick::Play(PowerCardId::parse("A3").unwrap(), 1)]);
+        set_lang(Lang::De);
+        assert!(h.text(&names).contains(". Dann: Setze eine Grenze zwischen b2 und c2 – "), "{}", h.text(&names));
+        set_lang(Lang::En);
+        // A sale: the refill.
+        assert!(g.hint_follow("red sell A1", Colour::Red).is_some());
+        let h = g.hint_then(Some("red sell A1"), Some("red draw"), Colour::Red).unwrap();
+        assert!(h.text(&names).ends_with(". Then: Draw the top card of the deck — no market card is worth more to you than an unseen one."), "{}", h.text(&names));
+        // Nothing to ask after a border, nor after a move that isn't one now; a next step that
+        // isn't a move is left out.
+        let played = custom("red:a1 blue:d1", "red:a3 blue:d2", "a3-a4 b3-b4 b1-c1", "A3,A1,A2", "red play A3");
+        assert!(played.hint_follow("red border b2-c2", Colour::Red).is_none());
+        assert!(g.hint_follow("red fly", Colour::Red).is_none());
+        assert_eq!(g.hint_then(Some("red sell A1"), Some("red fly"), Colour::Red).unwrap().then, None);
     }
 
     fn sp(s: &str) -> Space {
