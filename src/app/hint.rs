@@ -50,7 +50,7 @@ pub enum Pick {
     Treasure(PoliticsCard),
     /// Classic: sealing the bid.
     SealBid,
-    /// Classic: the ducats of a bid or an offer (the step bar's amount is set to it).
+    /// Classic: the ducats of a bid or an offer (the step bar's amount is set to it, `data-stake`).
     Money(u32),
     /// Classic negotiation: making the offer.
     Offer,
@@ -85,7 +85,7 @@ impl Pick {
             Pick::Politics(c) => ("data-take", c.name()),
             Pick::Treasure(c) => ("data-treasure-bit", c.treasure_bit().unwrap_or(0).to_string()),
             Pick::SealBid => ("data-seal-bid", String::new()),
-            Pick::Money(n) => ("data-amount", n.to_string()),
+            Pick::Money(n) => ("data-stake", n.to_string()),
             Pick::Offer => ("data-offer", String::new()),
             Pick::Accept => ("data-accept", String::new()),
             Pick::Duel => ("data-duel", String::new()),

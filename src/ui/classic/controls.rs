@@ -286,9 +286,9 @@ fn Negotiate(by: Colour, other: (Colour, String), me: String, last: [Option<u32>
             {(!offers.is_empty()).then(|| view! {
                 <div class="row">
                     <button type="button" aria-label=tr!(PanelLess) data-less="" on:click=move |_| amount.update(|a| *a = a.saturating_sub(1).max(min))>"−"</button>
-                    <span class="amount" data-private=by.name() data-amount=move || amount.get().to_string() data-hinted=move || ctx.hinted("data-amount", amount.get())>{move || ducats_of(amount.get())}</span>
+                    <span class="amount" data-private=by.name() data-stake=move || amount.get().to_string() data-hinted=move || ctx.hinted("data-stake", amount.get())>{move || ducats_of(amount.get())}</span>
                     <button type="button" aria-label=tr!(PanelMore) data-more-money="" on:click=move |_| amount.update(|a| *a = (*a + 1).min(max))>"+"</button>
-                    <button type="button" class="primary" data-offer="" data-hinted=move || ctx.hinted("data-offer", "").and(ctx.hinted("data-amount", amount.get())) on:click=move |_| ctx.send(Command::Act(Move::Offer { by, amount: amount.get_untracked() }))>{tr!(PanelOffer)}</button>
+                    <button type="button" class="primary" data-offer="" data-hinted=move || ctx.hinted("data-offer", "").and(ctx.hinted("data-stake", amount.get())) on:click=move |_| ctx.send(Command::Act(Move::Offer { by, amount: amount.get_untracked() }))>{tr!(PanelOffer)}</button>
                 </div>
             })}
             <div class="row">
@@ -318,7 +318,7 @@ fn Bid(by: Colour, max: u32, held: Treasures) -> impl IntoView {
         <div class="bid" data-private=by.name()>
             <div class="row">
                 <button type="button" aria-label=tr!(PanelLess) data-bid-less="" on:click=move |_| money.update(|a| *a = a.saturating_sub(1))>"−"</button>
-                <input type="number" aria-label=tr!(PanelBidInput) min="0" max=max.to_string() data-bid-amount="" data-amount=move || money.get().to_string() data-hinted=move || ctx.hinted("data-amount", money.get()) prop:value=move || money.get().to_string()
+                <input type="number" aria-label=tr!(PanelBidInput) min="0" max=max.to_string() data-bid-amount="" data-stake=move || money.get().to_string() data-hinted=move || ctx.hinted("data-stake", money.get()) prop:value=move || money.get().to_string()
                     on:input=move |ev| money.set(event_target_value(&ev).parse::<u32>().unwrap_or(0).min(max))/>
                 <button type="button" aria-label=tr!(PanelMore) data-bid-more="" on:click=move |_| money.update(|a| *a = (*a + 1).min(max))>"+"</button>
                 <span>{tr!(PanelBidOfMax, max = max)}</span>
