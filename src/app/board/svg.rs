@@ -102,9 +102,10 @@ pub fn labels(m: &BoardModel, win: Window) -> Vec<Svg> {
     out
 }
 
-/// Half the width of a highlight's halo (`style/main.css`, `.highlight-halo`,
-/// `.highlight-edge-halo`): marks are inset by it (an edge's by twice, for its round caps) to
-/// stay inside their space and the board.
+/// Half the width of a highlighted space's halo (`style/main.css`, `.highlight-halo`; a
+/// highlighted border's, `.highlight-edge-halo`, is twice as wide): a space's mark is inset by
+/// it and a border's by twice, for its round caps, so both stay inside their space and the
+/// board.
 const HALO: i32 = 4;
 
 fn edge_line(e: Edge, inset: i32) -> (i32, i32, i32, i32) {
