@@ -954,6 +954,33 @@ mod tests {
         assert_eq!(g.hint_then(Some("red sell A1"), Some("red fly"), Colour::Red).unwrap().then, None);
     }
 
+    #[test]
+    fn a_bid_of_a_sum_another_bidders_search_tries_is_raised_by_a_ducat_when_the_purse_allows() {
+        use crate::engine::classic::PhaseView;
+        let setup = crate::engine::classic::Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], crate::engine::classic::SetupKind::Basic, 42);
+        let (g, _) = crate::engine::classic::Game::new(&setup).unwrap();
+        let mut v = g.view(Some(Colour::Red));
+        v.phase = PhaseView::Duel { action: 1, bidders: vec![Colour::Red, Colour::Yellow], second: false, have_bid: vec![], own_bid: None };
+        v.ducats[Colour::Red] = Some(12);
+        let bid = |money: u32| cmoves::Move::Bid { by: Colour::Red, money, treasures: Treasures::NONE };
+        // Yellow's purse hidden: the round sums are the ones its search tries.
+        assert_eq!(untied(&v, bid(5)), Some(bid(6)));
+        assert_eq!(untied(&v, bid(8)), Some(bid(9)));
+        assert_eq!(untied(&v, bid(6)), None, "not a sum the search tries");
+        assert_eq!(untied(&v, bid(0)), None, "nothing stays nothing");
+        assert_eq!(untied(&v, bid(12)), None, "no more in the purse");
+        // Yellow's purse shown (12): all of it and half of it too, and nothing above it.
+        v.ducats[Colour::Yellow] = Some(12);
+        assert_eq!(untied(&v, bid(8)), Some(bid(9)));
+        assert_eq!(untied(&v, bid(5)), Some(bid(7)), "6 is half of yellow's purse");
+        v.ducats[Colour::Yellow] = Some(4);
+        assert_eq!(untied(&v, bid(5)), None, "yellow can't bid 5");
+        // Not a bid, or not in a duel: as it is.
+        assert_eq!(untied(&v, cmoves::Move::Duel { by: Colour::Red }), None);
+        v.phase = PhaseView::Over { winners: vec![] };
+        assert_eq!(untied(&v, bid(5)), None);
+    }
+
     fn sp(s: &str) -> Space {
         Space::parse(s).unwrap()
     }
