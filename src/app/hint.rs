@@ -32,6 +32,9 @@ pub struct Hint {
     pub edges: Vec<Edge>,
     /// Cards and buttons of the step bar to mark.
     pub picks: Vec<Pick>,
+    /// What the computer would do next in the same turn, with why (New Edition: the first step
+    /// of a card's action, the refill after a sale): what the move prepares.
+    pub then: Option<(Said, Vec<Said>)>,
 }
 
 /// A card or button of the step bar a hint points at.
@@ -47,6 +50,8 @@ pub enum Pick {
     Treasure(PoliticsCard),
     /// Classic: sealing the bid.
     SealBid,
+    /// Classic: the ducats of a bid or an offer (the step bar's amount is set to it, `data-stake`).
+    Money(u32),
     /// Classic negotiation: making the offer.
     Offer,
     /// Classic negotiation: accepting the standing offer.
@@ -65,6 +70,10 @@ pub enum Pick {
     Market(PowerCardId),
     /// New Edition: the deck.
     Deck,
+    /// Confirming the step as staged (the computer would have made the same move).
+    Confirm,
+    /// Taking back the last step (the computer would have made another move).
+    TakeBack,
 }
 
 impl Pick {
@@ -76,6 +85,7 @@ impl Pick {
             Pick::Politics(c) => ("data-take", c.name()),
             Pick::Treasure(c) => ("data-treasure-bit", c.treasure_bit().unwrap_or(0).to_string()),
             Pick::SealBid => ("data-seal-bid", String::new()),
+            Pick::Money(n) => ("data-stake", n.to_string()),
             Pick::Offer => ("data-offer", String::new()),
             Pick::Accept => ("data-accept", String::new()),
             Pick::Duel => ("data-duel", String::new()),
@@ -85,6 +95,8 @@ impl Pick {
             Pick::Play(c, a) => ("data-play", format!("{c} {a}")),
             Pick::Market(c) => ("data-market", c.to_string()),
             Pick::Deck => ("data-deck", String::new()),
+            Pick::Confirm => ("data-confirm", String::new()),
+            Pick::TakeBack => ("data-undo", String::new()),
         }
     }
 }
@@ -114,10 +126,61 @@ pub fn mark<A>(mut nodes: Vec<super::tree::Node<A>>, picks: &[Pick]) -> Vec<supe
 }
 
 impl Hint {
-    /// The hint as the notice says it: "Hint: <what> — <why>."
+    /// The ducats the hint bids or offers (Classic), to set the step bar's amount to.
+    pub fn money(&self) -> Option<u32> {
+        self.picks.iter().find_map(|p| match p {
+            Pick::Money(n) => Some(*n),
+            _ => None,
+        })
+    }
+
+    /// The treasure cards the hint bids (Classic).
+    pub fn treasures(&self) -> Treasures {
+        Treasures(self.picks.iter().filter_map(|p| match p {
+            Pick::Treasure(c) => c.treasure_bit(),
+            _ => None,
+        }).fold(0, |a, b| a | b))
+    }
+
+    /// The hint asked where the holder has already chosen (a move held back for "Confirm", or
+    /// the last step of a complete turn): `same` when the computer would have chosen it too —
+    /// then confirm it —, else take it back for the hint's move. The marks stay the hint's.
+    pub fn against_chosen(mut self, same: bool) -> Hint {
+        if same {
+            self.what = said!(HintKeep, what = self.what);
+            self.picks = vec![Pick::Confirm];
+        } else {
+            self.what = said!(HintInstead, what = self.what);
+            self.picks = vec![Pick::TakeBack];
+        }
+        self
+    }
+
+    /// What the computer would do next in the same turn (`next`, a hint on the position after
+    /// this one's move): said after this one, its places marked too.
+    pub fn followed_by(mut self, next: Hint) -> Hint {
+        for s in next.spaces {
+            if !self.spaces.contains(&s) {
+                self.spaces.push(s);
+            }
+        }
+        for e in next.edges {
+            if !self.edges.contains(&e) {
+                self.edges.push(e);
+            }
+        }
+        self.then = Some((next.what, next.why));
+        self
+    }
+
+    /// The hint as the notice says it: "Hint: <what> — <why>." (and "Then: <what> — <why>.").
     pub fn text(&self, names: &Names) -> String {
-        let why = if self.why.is_empty() { Arg::Text(String::new()) } else { Arg::Commas(self.why.iter().cloned().map(Arg::from).collect()) };
-        Said::new(Key::ScreenHintNotice, vec![("move", Arg::from(self.what.clone())), ("why", why)]).text(names)
+        let why = |why: &[Said]| if why.is_empty() { Arg::Text(String::new()) } else { Arg::Commas(why.iter().cloned().map(Arg::from).collect()) };
+        let first = Said::new(Key::ScreenHintNotice, vec![("move", Arg::from(self.what.clone())), ("why", why(&self.why))]).text(names);
+        match &self.then {
+            Some((what, next)) => format!("{first} {}", said!(HintThen, what = what.clone(), why = why(next)).text(names)),
+            None => first,
+        }
     }
 }
 
@@ -221,8 +284,31 @@ fn closing(board: &crate::engine::Board, me: Colour, edge: Edge) -> Option<(Spac
     })
 }
 
+/// A Classic bid of money the computers' search tries, raised by one ducat (or two) when another
+/// bidder could bid the same sum and the purse allows: the search bids a few round sums, all
+/// of a purse or half of it (`ai::classic::tried_amount`), so equal purses bid equal sums and an
+/// equal top bid twice voids the duel. Another bidder's purse counts when the money is shown;
+/// a bid of nothing stays nothing. `None`: the bid stands as it is.
+pub fn untied(v: &cview::View, m: cmoves::Move) -> Option<cmoves::Move> {
+    use crate::engine::ai::classic::tried_amount;
+    let cmoves::Move::Bid { by, money, treasures } = m else { return None };
+    let CPhase::Duel { ref bidders, .. } = v.phase else { return None };
+    let purse = v.ducats[by]?;
+    // Another bidder's money alone could come to `sum` (a hidden purse: one of the round sums).
+    let could = |sum: u32| {
+        bidders.iter().filter(|&&c| c != by).any(|&c| match v.ducats[c] {
+            Some(p) => sum <= p && tried_amount(sum, p),
+            None => tried_amount(sum, 0),
+        })
+    };
+    if money == 0 || !could(money + treasures.value()) {
+        return None;
+    }
+    (1..=2).map(|k| money + k).find(|&raised| raised <= purse && !could(raised + treasures.value())).map(|raised| cmoves::Move::Bid { by, money: raised, treasures })
+}
+
 fn hint(what: Said, why: Vec<Said>, spaces: Vec<Space>, edges: Vec<Edge>, picks: Vec<Pick>) -> Hint {
-    Hint { what, why, spaces, edges, picks }
+    Hint { what, why, spaces, edges, picks, then: None }
 }
 
 /// A Classic hint for the viewer of `v` (the asker): the move (`None`: let the chance to play a
@@ -275,7 +361,9 @@ pub fn classic(v: &cview::View, m: Option<cmoves::Move>, events: &[cevent::Event
         CPhase::Duel { action, ref bidders, .. } => Some((action, bidders.iter().copied().find(|&c| c != me).unwrap_or(me))),
         _ => None,
     };
-    let contested = numbered(v, contest.map_or(0, |c| c.0));
+    // The phase counts its action from 0 (the card's first is 0); decision cards and the
+    // words count from 1.
+    let contested = numbered(v, contest.map_or(0, |c| c.0 + 1));
     let rival = Arg::Name(contest.map_or(me, |c| c.1));
     match m {
         Move::Castle { at, .. } => match placing {
@@ -315,7 +403,7 @@ pub fn classic(v: &cview::View, m: Option<cmoves::Move>, events: &[cevent::Event
             let victim = piece_colour(&v.pieces, remove).unwrap_or(me);
             hint(paying(said!(HintRenegade, remove = remove, place = place)), and_scores(vec![said!(HintWhyRenegade, name = Arg::Name(victim))]), vec![remove, place], vec![], vec![])
         }
-        Move::Offer { amount, .. } => hint(said!(HintOffer, name = rival.clone(), n = amount), and_scores(vec![said!(HintWhyOffer, action = contested, name = rival)]), vec![], vec![], vec![Pick::Offer]),
+        Move::Offer { amount, .. } => hint(said!(HintOffer, name = rival.clone(), n = amount), and_scores(vec![said!(HintWhyOffer, action = contested, name = rival)]), vec![], vec![], vec![Pick::Money(amount), Pick::Offer]),
         Move::Accept { .. } => {
             let amount = events.iter().find_map(|e| match e {
                 Event::Accepted { amount, .. } => Some(*amount),
@@ -334,8 +422,14 @@ pub fn classic(v: &cview::View, m: Option<cmoves::Move>, events: &[cevent::Event
                 Some(bid) => said!(HintBid, bid = bid),
                 None => said!(HintBidNothing),
             };
-            let picks = treasures.cards().map(Pick::Treasure).chain([Pick::SealBid]).collect();
-            hint(what, and_scores(vec![said!(HintWhyBid, action = contested)]), vec![], vec![], picks)
+            let picks = [Pick::Money(money)].into_iter().chain(treasures.cards().map(Pick::Treasure)).chain([Pick::SealBid]).collect();
+            // What the bid keeps back, and what the rivals could bid when their money is shown.
+            let mut why = vec![said!(HintWhyBid, action = contested)];
+            why.extend(v.ducats[me].filter(|_| money > 0).map(|purse| said!(HintWhyBidKeeps, n = purse.saturating_sub(money))));
+            if let CPhase::Duel { ref bidders, .. } = v.phase {
+                why.extend(bidders.iter().filter(|&&c| c != me).filter_map(|&c| Some(said!(HintWhyRivalHas, name = Arg::Name(c), n = v.ducats[c]?))));
+            }
+            hint(what, and_scores(why), vec![], vec![], picks)
         }
         Move::Border { edge, .. } => {
             let (a, b) = edge.spaces();
@@ -438,11 +532,22 @@ pub fn new(v: &newed::View, m: newed::Move, events: &[newed::Event], after: Opti
                 _ => None,
             });
             let n = n.unwrap_or(card.card().sale);
-            let total = crate::app::log::ducats_said(v.ducats[me].unwrap_or(0) + n);
-            hint(said!(HintSell, card = power_card(card), n = n), and_scores(vec![said!(HintWhySell, n = n, total = total)]), vec![], vec![], vec![Pick::Card(card), Pick::Sell(card)])
+            let have = v.ducats[me].unwrap_or(0);
+            let total = crate::app::log::ducats_said(have + n);
+            // What the sale prepares: the dearest card of the hand it lets one pay for, else
+            // how far the cheapest one still out of reach then is.
+            let hand: Vec<PowerCardId> = v.hand.iter().flatten().copied().filter(|&c| c != card).collect();
+            let price = |c: &&PowerCardId| c.card().price;
+            let prepares = match hand.iter().filter(|c| price(c) > have && price(c) <= have + n).max_by_key(price) {
+                Some(&c) => Some(said!(HintWhySellAfford, card = power_card(c), n = c.card().price)),
+                None => hand.iter().filter(|c| price(c) > have + n).min_by_key(price).map(|&c| said!(HintWhySellShort, card = power_card(c), n = c.card().price - have - n)),
+            };
+            let why = std::iter::once(said!(HintWhySell, n = n, total = total)).chain(prepares).collect();
+            hint(said!(HintSell, card = power_card(card), n = n), and_scores(why), vec![], vec![], vec![Pick::Card(card), Pick::Sell(card)])
         }
         Move::Play { card, action, .. } => {
-            let why = card.action(action).map(|a| said!(HintWhyPlay, action = crate::app::log::newed::power_action(a))).into_iter().collect();
+            let keeps = v.ducats[me].map(|d| said!(HintWhyPlayLeaves, n = d.saturating_sub(card.card().price)));
+            let why = card.action(action).map(|a| said!(HintWhyPlay, action = crate::app::log::newed::power_action(a))).into_iter().chain(keeps).collect();
             hint(said!(HintPlay, card = power_card(card), n = card.card().price), and_scores(why), vec![], vec![], vec![Pick::Card(card), Pick::Play(card, action)])
         }
         Move::Border { edge, .. } => {
@@ -604,8 +709,8 @@ mod tests {
                         Move::Decide { first, second, .. } => std::iter::once(first).chain(second).map(Pick::Decision).collect(),
                         Move::Open { pile, .. } => vec![Pick::Pile(pile)],
                         Move::Take { card, .. } => vec![Pick::Politics(card)],
-                        Move::Bid { treasures, .. } => treasures.cards().map(Pick::Treasure).chain([Pick::SealBid]).collect(),
-                        Move::Offer { .. } => vec![Pick::Offer],
+                        Move::Bid { money, treasures, .. } => [Pick::Money(money)].into_iter().chain(treasures.cards().map(Pick::Treasure)).chain([Pick::SealBid]).collect(),
+                        Move::Offer { amount, .. } => vec![Pick::Money(amount), Pick::Offer],
                         Move::Accept { .. } => vec![Pick::Accept],
                         Move::Duel { .. } => vec![Pick::Duel],
                         _ => vec![],
@@ -700,6 +805,90 @@ mod tests {
         }
     }
 
+    /// Seeded Classic games of random legal moves with the playout policy: every position where
+    /// the mover negotiates or bids, with each of the mover's legal moves there (every offer and
+    /// bid amount the step bar offers), until `n` such hints were checked.
+    #[test]
+    fn a_classic_contest_hint_names_the_prompts_action_and_the_amount_it_lights() {
+        use crate::app::table::{Step, TableWords};
+        use crate::engine::classic::game::Game;
+        use crate::engine::classic::moves::Move;
+        use crate::engine::classic::{Setup, SetupKind};
+        crate::i18n::tests::install_all();
+        let (mut checked, mut seed) = (0, 0u64);
+        let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+        let seatings = [vec![Colour::Red, Colour::Yellow], vec![Colour::Red, Colour::Yellow, Colour::Purple], vec![Colour::Grey, Colour::Red, Colour::Yellow, Colour::Purple]];
+        while checked < 200 || kinds.len() < 4 {
+            seed += 1;
+            assert!(seed < 200, "too few contests: {kinds:?}");
+            let players = seatings[seed as usize % 3].clone();
+            let mut setup = Setup::new(players.clone(), SetupKind::Basic, 700 + seed);
+            if players.len() == 2 {
+                setup.neutral = Some(Colour::Purple);
+            }
+            let (mut g, _) = Game::new(&setup).unwrap();
+            let names = names(Edition::Classic, &players);
+            let mut bot = RandomBot::new(seed);
+            let (mut rng, mut buf) = (<rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed), Vec::new());
+            let mut moves = Vec::new();
+            for ply in 0..400 {
+                let policy = if ply % 3 == 2 { None } else { g.actor().and_then(|c| g.policy(c, &mut buf, &mut rng)) };
+                let Some(played) = policy.or_else(|| bot.pick(&g)) else { break };
+                let who = played.by();
+                let v = g.view(Some(who));
+                if let CPhase::Negotiation { action, .. } | CPhase::Duel { action, .. } = v.phase {
+                    let Some(CardFace::Actions(acts)) = v.card.map(|c| c.face()) else { panic!("a contest without its card") };
+                    let prompt = <Game as TableWords>::prompt(&v, &Step::default(), None);
+                    g.legal_moves_into(&mut moves);
+                    moves.retain(|m| m.by() == who);
+                    for (i, &m) in moves.iter().enumerate() {
+                        // Every kind, and a few amounts of each.
+                        if i % 5 != 0 && !matches!(m, Move::Accept { .. } | Move::Duel { .. }) {
+                            continue;
+                        }
+                        let mut after = g.clone();
+                        let events = after.play(m).unwrap();
+                        let h = classic(&v, Some(m), &events, Some(after.board()));
+                        for lang in Lang::ALL {
+                            set_lang(lang);
+                            let (text, asked) = (h.text(&names), prompt.text(&names));
+                            let words = crate::app::log::classic::action(acts[action as usize]).text(&names);
+                            assert!(asked.contains(&words), "{lang:?}: the prompt names the action: {asked}");
+                            assert!(text.contains(&words), "{lang:?} {m}: the hint names the prompt's action ({words}): {text} / {asked}");
+                            for (j, &other) in acts.iter().enumerate() {
+                                let w = crate::app::log::classic::action(other).text(&names);
+                                assert!(j == action as usize || !text.contains(&w) || words.contains(&w), "{lang:?} {m}: the hint names another action ({w}): {text}");
+                            }
+                        }
+                        set_lang(Lang::En);
+                        // The amount the step bar is set to is the one the words name.
+                        let named = match m {
+                            Move::Offer { amount, .. } => Some(amount),
+                            Move::Bid { money, .. } => Some(money),
+                            _ => None,
+                        };
+                        assert_eq!(h.money(), named, "{m}");
+                        if let Move::Bid { treasures, .. } = m {
+                            assert_eq!(h.treasures(), treasures, "{m}");
+                        }
+                        let words = match m {
+                            Move::Bid { money: 0, treasures, .. } if treasures == Treasures::NONE => Some("Bid nothing".to_string()),
+                            Move::Bid { money: 0, .. } => None,
+                            _ => named.map(|n| format!(" {n} ducat")),
+                        };
+                        if let Some(w) = words {
+                            assert!(h.what.text(&names).contains(&w), "{m}: {}", h.text(&names));
+                        }
+                        *kinds.entry(kind(&m.to_string())).or_default() += 1;
+                        checked += 1;
+                    }
+                }
+                g.play(played).unwrap();
+            }
+        }
+        eprintln!("contest hints: {kinds:?}");
+    }
+
     /// A custom New Edition game (reference tiles) with these castles, knights, borders and red
     /// hand, then `moves`.
     fn custom(castles: &str, knights: &str, borders: &str, red: &str, moves: &str) -> crate::app::AnySession {
@@ -733,6 +922,63 @@ mod tests {
         let h = g.hint(Some("red border b3-c3"), Colour::Red).unwrap();
         let text = h.text(&names);
         assert!(text.starts_with("Hint: Place a border between b3 and c3 — you found a region of 6 spaces: +"), "{text}");
+    }
+
+    #[test]
+    fn a_card_played_or_sold_says_what_it_prepares_from_the_computers_next_step() {
+        crate::i18n::tests::install_all();
+        set_lang(Lang::En);
+        let g = custom("red:a1 blue:d1", "red:a3 blue:d2", "a3-a4 b3-b4 b1-c1", "A3,A1,A2", "");
+        let names = g.names();
+        // Playing A3 (2 borders): the computer is asked again on the position after the play.
+        let (record, _) = g.hint_follow("red play A3", Colour::Red).expect("a card's first step to ask for");
+        assert!(record.trim_end().ends_with("red play A3"), "{record}");
+        let h = g.hint_then(Some("red play A3"), Some("red border b2-c2"), Colour::Red).unwrap();
+        let text = h.text(&names);
+        assert!(text.starts_with("Hint: Play A3 (2 borders) for "), "{text}");
+        assert!(text.ends_with(". Then: Place a border between b2 and c2 — 1 more border would close in 6 spaces around your castle at a1."), "{text}");
+        assert_eq!(h.edges, vec![Edge::parse("b2-c2").unwrap()], "the next step's border is marked");
+        assert_eq!(h.picks, vec![Pick::Card(PowerCardId::parse("A3").unwrap()), Pick::Play(PowerCardId::parse("A3").unwrap(), 1)]);
+        set_lang(Lang::De);
+        assert!(h.text(&names).contains(". Dann: Setze eine Grenze zwischen b2 und c2 – "), "{}", h.text(&names));
+        set_lang(Lang::En);
+        // A sale: the refill.
+        assert!(g.hint_follow("red sell A1", Colour::Red).is_some());
+        let h = g.hint_then(Some("red sell A1"), Some("red draw"), Colour::Red).unwrap();
+        assert!(h.text(&names).ends_with(". Then: Draw the top card of the deck — no market card is worth more to you than an unseen one."), "{}", h.text(&names));
+        // Nothing to ask after a border, nor after a move that isn't one now; a next step that
+        // isn't a move is left out.
+        let played = custom("red:a1 blue:d1", "red:a3 blue:d2", "a3-a4 b3-b4 b1-c1", "A3,A1,A2", "red play A3");
+        assert!(played.hint_follow("red border b2-c2", Colour::Red).is_none());
+        assert!(g.hint_follow("red fly", Colour::Red).is_none());
+        assert_eq!(g.hint_then(Some("red sell A1"), Some("red fly"), Colour::Red).unwrap().then, None);
+    }
+
+    #[test]
+    fn a_bid_of_a_sum_another_bidders_search_tries_is_raised_by_a_ducat_when_the_purse_allows() {
+        use crate::engine::classic::PhaseView;
+        let setup = crate::engine::classic::Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], crate::engine::classic::SetupKind::Basic, 42);
+        let (g, _) = crate::engine::classic::Game::new(&setup).unwrap();
+        let mut v = g.view(Some(Colour::Red));
+        v.phase = PhaseView::Duel { action: 1, bidders: vec![Colour::Red, Colour::Yellow], second: false, have_bid: vec![], own_bid: None };
+        v.ducats[Colour::Red] = Some(12);
+        let bid = |money: u32| cmoves::Move::Bid { by: Colour::Red, money, treasures: Treasures::NONE };
+        // Yellow's purse hidden: the round sums are the ones its search tries.
+        assert_eq!(untied(&v, bid(5)), Some(bid(6)));
+        assert_eq!(untied(&v, bid(8)), Some(bid(9)));
+        assert_eq!(untied(&v, bid(6)), None, "not a sum the search tries");
+        assert_eq!(untied(&v, bid(0)), None, "nothing stays nothing");
+        assert_eq!(untied(&v, bid(12)), None, "no more in the purse");
+        // Yellow's purse shown (12): all of it and half of it too, and nothing above it.
+        v.ducats[Colour::Yellow] = Some(12);
+        assert_eq!(untied(&v, bid(8)), Some(bid(9)));
+        assert_eq!(untied(&v, bid(5)), Some(bid(7)), "6 is half of yellow's purse");
+        v.ducats[Colour::Yellow] = Some(4);
+        assert_eq!(untied(&v, bid(5)), None, "yellow can't bid 5");
+        // Not a bid, or not in a duel: as it is.
+        assert_eq!(untied(&v, cmoves::Move::Duel { by: Colour::Red }), None);
+        v.phase = PhaseView::Over { winners: vec![] };
+        assert_eq!(untied(&v, bid(5)), None);
     }
 
     fn sp(s: &str) -> Space {
@@ -797,7 +1043,8 @@ mod tests {
         assert_eq!(h.picks, vec![Pick::Decision(1), Pick::Decision(3)]);
         // A bid of money and a treasure card, as the card shows it, for the duel's action.
         let mut v = v;
-        v.phase = PhaseView::Duel { action: 2, bidders: vec![Colour::Red, Colour::Yellow], second: false, have_bid: vec![], own_bid: None };
+        // The phase counts its actions from 0: its action 1 is the card's second.
+        v.phase = PhaseView::Duel { action: 1, bidders: vec![Colour::Red, Colour::Yellow], second: false, have_bid: vec![], own_bid: None };
         let bid = cmoves::Move::Bid { by: Colour::Red, money: 3, treasures: Treasures(PoliticsCard::Treasure(10).treasure_bit().unwrap()) };
         let h = classic(&v, Some(bid), &[], None);
         let text = h.text(&names);
@@ -805,7 +1052,8 @@ mod tests {
         set_lang(Lang::It);
         assert!(h.text(&names).starts_with("Suggerimento: Offri 3 ducati e Tesoro 10 – per vincere il duello per l'azione 2 ("), "{}", h.text(&names));
         set_lang(Lang::En);
-        assert_eq!(h.picks, vec![Pick::Treasure(PoliticsCard::Treasure(10)), Pick::SealBid]);
+        assert_eq!(h.picks, vec![Pick::Money(3), Pick::Treasure(PoliticsCard::Treasure(10)), Pick::SealBid]);
+        assert_eq!((h.money(), h.treasures()), (Some(3), Treasures(PoliticsCard::Treasure(10).treasure_bit().unwrap())));
         let pass = classic(&v, None, &[], None);
         assert_eq!(pass.text(&names), "Hint: Play no politics card now — your politics cards may serve you better later.");
     }

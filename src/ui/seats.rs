@@ -184,10 +184,20 @@ fn hint(ctx: Ctx, busy: RwSignal<bool>) {
     busy.set(true);
     leptos::task::spawn_local(async move {
         let answer = super::bots::decide(record, who, Level::Hard, seed).await;
+        // What the move prepares: the computer's next step of the same turn (a card's first
+        // step, the refill after a sale), when there is one to ask.
+        let follow = match &answer {
+            Ok(d) => d.line.as_deref().and_then(|l| ctx.game.with_untracked(|g| g.as_ref().and_then(|g| g.hint_follow(l, who)))),
+            Err(_) => None,
+        };
+        let next = match follow {
+            Some((record, seed)) => super::bots::decide(record, who, Level::Hard, seed).await.ok().and_then(|d| d.line),
+            None => None,
+        };
         busy.set(false);
         match answer {
             Ok(d) => {
-                let Some(said) = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.hint(d.line.as_deref(), who).map(|h| (h, g.names())))) else { return };
+                let Some(said) = ctx.game.with_untracked(|g| g.as_ref().map(|g| g.hint_then(d.line.as_deref(), next.as_deref(), who).map(|h| (h, g.names())))) else { return };
                 match said {
                     Ok((h, names)) => {
                         ctx.highlight.set(h.spaces.clone());

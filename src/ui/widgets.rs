@@ -293,8 +293,8 @@ pub fn confirm_label(ctx: Ctx, must: bool) -> String {
 pub fn staging(ctx: Ctx, confirm: String, must: bool) -> impl IntoView {
     view! {
         <div class="staging">
-            <button type="button" class="undo" data-undo="" on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.send(plain(Command::Undo)) }>{tr!(PanelTakeBack)}</button>
-            <button type="button" class=if must { "confirm primary" } else { "confirm" } data-confirm="" on:click=move |_| ctx.send(plain(Command::Confirm))>{confirm}</button>
+            <button type="button" class="undo" data-undo="" data-hinted=move || ctx.hinted("data-undo", "") on:click=move |_| { ctx.mode.set(Mode::Normal); ctx.send(plain(Command::Undo)) }>{tr!(PanelTakeBack)}</button>
+            <button type="button" class=if must { "confirm primary" } else { "confirm" } data-confirm="" data-hinted=move || ctx.hinted("data-confirm", "") on:click=move |_| ctx.send(plain(Command::Confirm))>{confirm}</button>
         </div>
     }
 }

@@ -136,3 +136,59 @@ test("three players on one action duel at once; a tie for highest bids again", a
   assert.deepEqual(await leaks(page), []);
   assert.deepEqual(app.errors, []);
 });
+
+test("a hint in a negotiation and a duel names the prompt's action, and tapping what it lights bids what it says (issue 41)", async () => {
+  const { page, srv } = app;
+  await page.goto(srv.url + LINK3 + "&hints=on");
+  await handOver(page, "red");
+  await decide(page, 2, 3);
+  await handOver(page, "yellow");
+  await decide(page, 2);
+  await handOver(page, "purple");
+  await decide(page, 1);
+
+  // Action 2 of the card ($6 / B2 / K1) is "place 2 borders": Ann and Ben negotiate for it.
+  await handOver(page, "red");
+  const prompt = await page.locator(".prompt").innerText();
+  assert.match(prompt, /Ann: negotiate for “place 2 borders”/);
+  /** Asks for a hint and returns its words. */
+  async function hint() {
+    await page.click("[data-hint]");
+    await page.waitForFunction(() => /Hint: /.test(document.body.innerText), null, { timeout: 20_000 });
+    return page.evaluate(() => [...document.querySelectorAll(".notice")].map((n) => n.innerText).find((t) => t.startsWith("Hint: ")));
+  }
+  const negotiation = await hint();
+  if (/Offer|Accept|duel/.test(negotiation) && /action/.test(negotiation)) assert.match(negotiation, /action 2 \(place 2 borders\)/, negotiation);
+  assert.doesNotMatch(negotiation, /1 knight or expand|action 3|action 1\b/, negotiation);
+  const offered = negotiation.match(/^Hint: Offer Ben (\d+) ducats?/);
+  if (offered) {
+    // The amount beside the lit "Offer" is the one the words name.
+    assert.equal(await page.locator(".negotiate .amount").innerText(), `${offered[1]} ${offered[1] === "1" ? "ducat" : "ducats"}`);
+    assert.equal(await page.locator("[data-offer][data-hinted]").count(), 1);
+  }
+  await page.click("[data-duel]");
+
+  // Ann's sealed bid: the hint names the duel's action and sets the amount the lit button seals.
+  if (await page.locator("[data-handover]").count()) await handOver(page, "red");
+  const words = await hint();
+  assert.match(words, /to win the duel for action 2 \(place 2 borders\)/, words);
+  const m = words.match(/^Hint: Bid (\d+) ducats?/);
+  assert.ok(m, `a bid of money: ${words}`);
+  const amount = Number(m[1]);
+  assert.equal(await page.inputValue("[data-bid-amount]"), String(amount), "the hint set the amount");
+  const seal = page.locator("[data-seal-bid][data-hinted]");
+  assert.equal(await seal.count(), 1, "the seal is lit");
+  assert.match(await seal.innerText(), new RegExp(`Seal my bid: ${amount} ducats?$`));
+  // Changing the amount puts the light out; back to the hint's, it is lit again.
+  await page.click("[data-bid-less]");
+  assert.equal(await page.locator("[data-seal-bid][data-hinted]").count(), 0);
+  await page.click("[data-bid-more]");
+  await seal.click();
+
+  await page.waitForSelector('[data-handover="yellow"]');
+  await handOver(page, "yellow");
+  await bid(page, "yellow", 0);
+  await page.waitForSelector("[data-announcement]");
+  assert.match(await page.locator("[data-announcement]").innerText(), new RegExp(`Ann[^·]*${amount}`), "Ann bid what the hint said");
+  assert.deepEqual(app.errors, []);
+});

@@ -102,6 +102,12 @@ pub fn labels(m: &BoardModel, win: Window) -> Vec<Svg> {
     out
 }
 
+/// Half the width of a highlighted space's halo (`style/main.css`, `.highlight-halo`; a
+/// highlighted border's, `.highlight-edge-halo`, is twice as wide): a space's mark is inset by
+/// it and a border's by twice, for its round caps, so both stay inside their space and the
+/// board.
+const HALO: i32 = 4;
+
 fn edge_line(e: Edge, inset: i32) -> (i32, i32, i32, i32) {
     let (x, y) = xy(e.spaces().1);
     if e.is_vertical() { (x, y + inset, x, y + SPACE - inset) } else { (x + inset, y, x + SPACE - inset, y) }
@@ -233,11 +239,19 @@ pub fn overlay(m: &BoardModel) -> Vec<Svg> {
             let (x, y) = xy(s);
             el("circle").class("recent-ring").attr("cx", (x + SPACE / 2).to_string()).attr("cy", (y + SPACE / 2).to_string()).attr("r", "19").attr("data-recent-space", s.to_string())
         }))
-        .kids(m.highlight.iter().map(|&s| {
+        // A hint's (or a log line's) spaces and border: the hint's colour on a light halo, thick
+        // enough to stand out among the tap targets, inset so that halo and line end inside the
+        // board (a round cap drawn at an edge's end reached past the board's frame).
+        .kids(m.highlight.iter().flat_map(|&s| {
             let (x, y) = xy(s);
-            rect(x + 2, y + 2, SPACE - 4, SPACE - 4).class("highlight").attr("rx", "4").attr("data-highlight", s.to_string())
+            [
+                rect(x + HALO, y + HALO, SPACE - 2 * HALO, SPACE - 2 * HALO).class("highlight-halo").attr("rx", "5"),
+                rect(x + HALO, y + HALO, SPACE - 2 * HALO, SPACE - 2 * HALO).class("highlight").attr("rx", "5").attr("data-highlight", s.to_string()),
+            ]
         }))
-        .kids(m.highlight_edges.iter().map(|&e| line("highlight-edge", edge_line(e, 0)).attr("data-highlight-edge", e.to_string())));
+        .kids(m.highlight_edges.iter().flat_map(|&e| {
+            [line("highlight-edge-halo", edge_line(e, 2 * HALO)), line("highlight-edge", edge_line(e, 2 * HALO)).attr("data-highlight-edge", e.to_string())]
+        }));
     let pieces = el("g").class("pieces").kids(m.pieces.iter().map(|&(s, p)| {
         let g = piece(s, p.colour, p.kind, m.staged_spaces.contains(&s));
         if m.fresh.spaces.contains(&s) { g.attr("data-fresh", "") } else { g }

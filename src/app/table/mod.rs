@@ -356,7 +356,9 @@ impl<G: TableWords> Session<G> {
             offer: playing && self.offer().is_some(),
             review: self.review && !self.shown.is_over(),
             takeback: self.takeback.is_some(),
-            hint: playing && self.seats.hints.is_some() && self.staged.is_empty() && self.pending.is_none() && !self.review,
+            // At every step the holder decides, staged steps included: the hint is asked where
+            // the holder's open decision is (`AnySession::hint_request`).
+            hint: playing && self.seats.hints.is_some() && !self.review,
         };
         let prompt = match screen {
             Screen::Thinking(_) | Screen::Elsewhere(_) => self.waiting(&screen),

@@ -31,6 +31,13 @@ const HARD_ITERATIONS: u32 = 6000;
 /// Offer and bid amounts the search tries (besides all one has): a few steps, not every ducat.
 const AMOUNTS: [u32; 8] = [0, 1, 2, 3, 5, 8, 12, 18];
 
+/// True when a computer holding `money` ducats may offer or bid `amount` ducats: the search
+/// tries [`AMOUNTS`], all one has and half of it (a hint raises a bid off these, so a
+/// computer's bid can't tie it).
+pub fn tried_amount(amount: u32, money: u32) -> bool {
+    AMOUNTS.contains(&amount) || amount == money || amount == money / 2
+}
+
 impl Searchable for Game {
     fn seats(&self) -> &[Colour] {
         self.players()
@@ -70,10 +77,10 @@ impl Searchable for Game {
             let keep = match m {
                 // Ending an alliance costs 10 and rarely pays: left to people.
                 Move::Unally { .. } => false,
-                Move::Offer { amount, .. } => AMOUNTS.contains(&amount) || amount == money || amount == money / 2,
+                Move::Offer { amount, .. } => tried_amount(amount, money),
                 // Money in a few steps; treasure cards none or all of them.
                 Move::Bid { money: m, treasures, .. } => {
-                    (AMOUNTS.contains(&m) || m == money || m == money / 2) && (treasures == Treasures::NONE || treasures == hand)
+                    tried_amount(m, money) && (treasures == Treasures::NONE || treasures == hand)
                 }
                 // One way to pay: the cheapest in cards.
                 Move::Knight { pay, .. } | Move::Renegade { pay, .. } => pay == Treasures::NONE || !out.iter().any(|o| same_but_pay(o, &m)),

@@ -273,6 +273,12 @@ fn Negotiate(by: Colour, other: (Colour, String), me: String, last: [Option<u32>
     let ctx = expect_context::<Ctx>();
     let (min, max) = (offers.first().copied().unwrap_or(0), offers.last().copied().unwrap_or(0));
     let amount = RwSignal::new(min);
+    // A hint's offer is set here, so the lit "Offer" offers what the hint says.
+    Effect::new(move |_| {
+        if let Some(n) = ctx.hint.with(|h| h.as_ref().and_then(|h| h.money())) {
+            amount.set(n.clamp(min, max));
+        }
+    });
     let shown = |x: Option<u32>| x.map_or(tr!(String PanelOfferNone), |x| x.to_string());
     view! {
         <div class="negotiate">
@@ -280,9 +286,9 @@ fn Negotiate(by: Colour, other: (Colour, String), me: String, last: [Option<u32>
             {(!offers.is_empty()).then(|| view! {
                 <div class="row">
                     <button type="button" aria-label=tr!(PanelLess) data-less="" on:click=move |_| amount.update(|a| *a = a.saturating_sub(1).max(min))>"−"</button>
-                    <span class="amount" data-private=by.name()>{move || ducats_of(amount.get())}</span>
+                    <span class="amount" data-private=by.name() data-stake=move || amount.get().to_string() data-hinted=move || ctx.hinted("data-stake", amount.get())>{move || ducats_of(amount.get())}</span>
                     <button type="button" aria-label=tr!(PanelMore) data-more-money="" on:click=move |_| amount.update(|a| *a = (*a + 1).min(max))>"+"</button>
-                    <button type="button" class="primary" data-offer="" data-hinted=move || ctx.hinted("data-offer", "") on:click=move |_| ctx.send(Command::Act(Move::Offer { by, amount: amount.get_untracked() }))>{tr!(PanelOffer)}</button>
+                    <button type="button" class="primary" data-offer="" data-hinted=move || ctx.hinted("data-offer", "").and(ctx.hinted("data-stake", amount.get())) on:click=move |_| ctx.send(Command::Act(Move::Offer { by, amount: amount.get_untracked() }))>{tr!(PanelOffer)}</button>
                 </div>
             })}
             <div class="row">
@@ -299,11 +305,20 @@ fn Bid(by: Colour, max: u32, held: Treasures) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let money = RwSignal::new(0u32);
     let treasures = RwSignal::new(Treasures::NONE);
+    // A hint's bid is set here, so the lit "Seal" bids what the hint says.
+    Effect::new(move |_| {
+        if let Some((m, t)) = ctx.hint.with(|h| h.as_ref().and_then(|h| Some((h.money()?, h.treasures())))) {
+            money.set(m.min(max));
+            treasures.set(Treasures(t.0 & held.0));
+        }
+    });
+    // The seal is lit while the bid is the hint's.
+    let lit = move |m: u32, t: Treasures| ctx.hint.with(|h| h.as_ref().is_some_and(|h| h.money() == Some(m) && h.treasures() == t)).then_some("");
     view! {
         <div class="bid" data-private=by.name()>
             <div class="row">
                 <button type="button" aria-label=tr!(PanelLess) data-bid-less="" on:click=move |_| money.update(|a| *a = a.saturating_sub(1))>"−"</button>
-                <input type="number" aria-label=tr!(PanelBidInput) min="0" max=max.to_string() data-bid-amount="" prop:value=move || money.get().to_string()
+                <input type="number" aria-label=tr!(PanelBidInput) min="0" max=max.to_string() data-bid-amount="" data-stake=move || money.get().to_string() data-hinted=move || ctx.hinted("data-stake", money.get()) prop:value=move || money.get().to_string()
                     on:input=move |ev| money.set(event_target_value(&ev).parse::<u32>().unwrap_or(0).min(max))/>
                 <button type="button" aria-label=tr!(PanelMore) data-bid-more="" on:click=move |_| money.update(|a| *a = (*a + 1).min(max))>"+"</button>
                 <span>{tr!(PanelBidOfMax, max = max)}</span>
@@ -318,7 +333,7 @@ fn Bid(by: Colour, max: u32, held: Treasures) -> impl IntoView {
                         }).collect_view()}
                     </div>
                     <div class="row">
-                        <button type="button" class="primary" data-seal-bid="" data-hinted=move || ctx.hinted("data-seal-bid", "") on:click=move |_| ctx.send(Command::Act(Move::Bid { by, money: m, treasures: t }))>{tr!(PanelSealBid, bid = bid_text(m, t))}</button>
+                        <button type="button" class="primary" data-seal-bid="" data-hinted=move || ctx.hinted("data-seal-bid", "").and(lit(m, t)) on:click=move |_| ctx.send(Command::Act(Move::Bid { by, money: m, treasures: t }))>{tr!(PanelSealBid, bid = bid_text(m, t))}</button>
                     </div>
                 }
             }}
