@@ -73,7 +73,7 @@ const srv = await startServer({ root: DIST, base: "/" });
 const report = [];
 try {
   for (const engine of ENGINES) {
-    const e = await openEngine(engine, { motion: true });
+    const e = await openEngine(engine, { motion: true, shots: true });
     report.push(`${engine}: ${e.version}`);
     const page = e.page;
     try {
