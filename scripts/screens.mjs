@@ -5,7 +5,7 @@
 // whether that step's controls lie inside the viewport. Not a test: for looking at. In each engine
 // of ENGINES (tests/e2e/engines.mjs: chromium, firefox, webkit; Chromium alone by default), the
 // files named so that one screen's pictures in every engine lie side by side:
-//   <engine>-start-<w>x<h>.png, <engine>-<edition>-<nn>-<kind>-<w>x<h>.png
+//   <engine>-start-<w>x<h>.png, <engine>-<edition>-<kind>-<w>x<h>.png (each kind the first time it shows)
 //   node scripts/screens.mjs [OUT_DIR]            (E2E_DIST=dir for another build)
 //   SIZES=390x844 EDITIONS=new node scripts/screens.mjs
 //   ENGINES=chromium,firefox,webkit SIZES=1024x768,390x844 EDITIONS=classic node scripts/screens.mjs /work/shots
@@ -102,7 +102,7 @@ try {
             if (!seen.has(k)) {
               seen.add(k);
               await page.waitForTimeout(250);
-              await page.screenshot(`${OUT}/${engine}-${ed}-${String(seen.size).padStart(2, "0")}-${k}-${size}.png`);
+              await page.screenshot(`${OUT}/${engine}-${ed}-${k}-${size}.png`);
               const out = await outside(page);
               report.push(`${engine} ${size} ${ed} ${k}: ${out.length ? "OUT OF VIEW: " + out.join(" | ") : "controls in view"}`);
             }
