@@ -267,8 +267,10 @@ async function openWebKitOnce({ motion, shots }) {
       process.kill(-driver.pid, "SIGTERM");
     } catch {}
   };
-  // The driver, Xvfb and MiniBrowser go with this process even when a test is cut short.
+  // The driver, Xvfb and MiniBrowser go with this process even when a test is cut short or the
+  // process is stopped by a signal (which skips "exit" handlers).
   process.on("exit", kill);
+  for (const sig of ["SIGINT", "SIGTERM"]) process.once(sig, () => process.exit(sig === "SIGINT" ? 130 : 143));
   const base = `http://127.0.0.1:${port}`;
   let session;
   try {
