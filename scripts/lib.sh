@@ -78,10 +78,11 @@ ensure_wasm_bindgen() {
 ensure_npm_tools() {
   if [ "$(wasm-opt --version 2>/dev/null)" = "wasm-opt version 132 (version_132)" ] &&
     npm ls --depth=0 >/dev/null 2>&1; then
-    echo "ok: npm dev tools (binaryen 132, playwright-core, @axe-core/playwright, aedes, ws)"
+    echo "ok: npm dev tools (binaryen 132, playwright-core, puppeteer-core, @axe-core/playwright, aedes, ws)"
   else
     step "npm ci"
-    npm ci --no-audit --no-fund
+    # puppeteer-core never downloads a browser; the variable says so to anything that might.
+    PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
   fi
 }
 
@@ -93,6 +94,26 @@ ensure_chromium() {
     [ "$(id -u)" = 0 ] || die "run as root (or install chromium and chromium-driver with apt)"
     apt-get update
     DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  fi
+}
+
+# The other two engines the end-to-end tests run in (issue 39): Debian's Firefox ESR (driven
+# through WebDriver BiDi by npm puppeteer-core, no geckodriver) and WebKitGTK's WebKitWebDriver
+# with its MiniBrowser, which needs an X server: Xvfb through xvfb-run (and xauth for it).
+MINIBROWSER_PATH="${MINIBROWSER:-/usr/lib/$(uname -m)-linux-gnu/webkit2gtk-4.1/MiniBrowser}"
+ensure_other_engines() {
+  local missing=()
+  [ -x "${FIREFOX_PATH:-/usr/lib/firefox-esr/firefox-esr}" ] || missing+=(firefox-esr)
+  { [ -x /usr/bin/WebKitWebDriver ] && [ -x "$MINIBROWSER_PATH" ]; } || missing+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
+  command -v xauth >/dev/null 2>&1 || missing+=(xauth)
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "ok: firefox-esr, webkit2gtk-driver (WebKitWebDriver, MiniBrowser), xvfb"
+  else
+    step "apt-get install ${missing[*]}"
+    [ "$(id -u)" = 0 ] || die "run as root (or install ${missing[*]} with apt)"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
   fi
 }
 

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Runs EVERY test of Löwenherz; exits non-zero if anything fails.
 #  1. installs what is missing (wasm32 target, trunk, wasm-bindgen-cli at the
-#     Cargo.lock version, npm ci for binaryen + playwright-core, Debian
-#     chromium + chromium-driver via apt)
+#     Cargo.lock version, npm ci for binaryen + playwright-core + puppeteer-core, Debian
+#     chromium + chromium-driver, firefox-esr, webkit2gtk-driver, xvfb via apt)
 #  2. cargo test (native)
 #  3. wasm-bindgen tests in headless Chromium (cargo test --target wasm32)
 #  4. trunk build --release (offline)
 #  5. end-to-end tests: node --test tests/e2e/ (playwright-core + Chromium), one file
 #     at a time by default, cross-checked with the referee step 2 built
-#  6. scripts/size.sh (first-load size goal)
+#  6. the same game in the other engines (tests/e2e/engines.test.mjs, one stage each): Firefox
+#     ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver + MiniBrowser
+#     under xvfb-run); then remote play between Chromium and Firefox (engines-net.test.mjs)
+#  7. scripts/size.sh (first-load size goal)
 # and prints each stage's time (E2E_CONCURRENCY=2 runs two browser test files at a time:
 # faster on a quiet machine, but on a loaded one the whole-game tests' time limits failed).
 set -euo pipefail
@@ -42,6 +45,7 @@ export XDG_CONFIG_HOME="$TMP_BROWSER/config" XDG_CACHE_HOME="$TMP_BROWSER/cache"
 install_all() {
   ensure_build_tools
   ensure_chromium
+  ensure_other_engines
 }
 timed "install (if missing)" install_all
 timed "cargo fetch" fetch_crates
@@ -84,10 +88,32 @@ e2e_tests() {
   # profile, and none writes to dist/. A browser test waits much of its time (frames, timers),
   # so on 2 cores two at a time took 22 % less time than one (measured).
   # Temp profiles land under our temp dir, removed on exit even after a crash.
+  # Every file but the other engines' (their own stages below).
+  local files=()
+  local f
+  for f in tests/e2e/*.test.mjs; do
+    case "$f" in tests/e2e/engines*.test.mjs) ;; *) files+=("$f") ;; esac
+  done
   TMPDIR="$TMP_BROWSER" LOEWENHERZ_CLI="$referee" \
-    node --test --test-concurrency="${E2E_CONCURRENCY:-1}" tests/e2e/
+    node --test --test-concurrency="${E2E_CONCURRENCY:-1}" "${files[@]}"
 }
 timed "e2e tests" e2e_tests
+
+# The game in another engine (tests/e2e/engines.test.mjs), written once for all three.
+engine_tests() {
+  step "end-to-end tests in $1 (tests/e2e/engines.test.mjs)"
+  TMPDIR="$TMP_BROWSER" LOEWENHERZ_CLI="$ROOT/target/debug/loewenherz-cli" E2E_ENGINES="$1" \
+    node --test tests/e2e/engines.test.mjs
+}
+timed "e2e Firefox" engine_tests firefox
+timed "e2e WebKit" engine_tests webkit
+
+engine_net_tests() {
+  step "remote play between Chromium and Firefox (tests/e2e/engines-net.test.mjs)"
+  TMPDIR="$TMP_BROWSER" LOEWENHERZ_CLI="$ROOT/target/debug/loewenherz-cli" \
+    node --test tests/e2e/engines-net.test.mjs
+}
+timed "e2e Chromium<->Firefox" engine_net_tests
 
 size_check() {
   step "size"

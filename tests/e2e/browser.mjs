@@ -25,9 +25,9 @@ export const CHROMIUM_ARGS = [
  * `locale` (say "it-IT") is the browser's language (`navigator.language`).
  * Pages ask for reduced motion unless `motion`: the board then shows each state at once and the
  * others' moves are not played back after a hand-over (playback.test.mjs plays them), so a test
- * sees the table it acts on.
+ * sees the table it acts on. `args`: Chromium's flags (CHROMIUM_ARGS unless given).
  */
-export async function launchBrowser({ locale, motion = false } = {}) {
+export async function launchBrowser({ locale, motion = false, args = CHROMIUM_ARGS } = {}) {
   const root = mkdtempSync(join(tmpdir(), "loewenherz-chromium-"));
   // Chromium writes to $XDG_CONFIG_HOME / $XDG_CACHE_HOME, not only the profile.
   const env = {
@@ -38,7 +38,7 @@ export async function launchBrowser({ locale, motion = false } = {}) {
   const context = await chromium.launchPersistentContext(join(root, "profile"), {
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args,
     env,
     reducedMotion: motion ? "no-preference" : "reduce",
     ...(locale ? { locale } : {}),

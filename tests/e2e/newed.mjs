@@ -132,13 +132,21 @@ export async function deckCount(page) {
  * after looking at a drawn card, pick a region when asked, play a card (else sell one), tap
  * a legal edge or a highlighted target, end the action when nothing more can be tapped,
  * refill from the deck or the market. Returns what it did, "over" at the end screen, "LEAK:…"
- * when a hand-over screen has private elements behind it, or "wait".
+ * when a hand-over screen has private elements behind it, or "wait". With `mark` it only marks
+ * what it would tap (`data-kbd-goal`).
  */
-export function newAutoStep(page, n) {
-  return page.evaluate((n) => {
+export function newAutoStep(page, n, mark = false) {
+  return page.evaluate(([n, mark]) => {
     const q = (s) => document.querySelector(s);
     const qa = (s) => [...document.querySelectorAll(s)];
-    const tap = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+    // `mark`: don't tap, only mark what would be tapped (`data-kbd-goal`), as game.mjs autoStep
+    // does, for a driver that taps it with the pointer (engines.mjs tapStep).
+    const tap = mark
+      ? (el) => {
+          for (const e of document.querySelectorAll("[data-kbd-goal]")) e.removeAttribute("data-kbd-goal");
+          el.setAttribute("data-kbd-goal", "");
+        }
+      : (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
     // Borders are laid so that regions get founded (else a game is all ducat bonuses): an
     // edge that closes a region around one of the holder's castles first, else an edge
     // next to a castle of theirs that has no region yet.
@@ -261,7 +269,7 @@ export function newAutoStep(page, n) {
       return "confirm (early)";
     }
     return "wait";
-  }, n);
+  }, [n, mark]);
 }
 
 /** Plays on with newAutoStep until the end screen; returns the steps. Throws on a leak or when stuck. */
