@@ -63,12 +63,8 @@ pub fn ReplayScreen() -> impl IntoView {
         })
     };
     let status = move || {
-        ctx.replay.with(|r| {
-            r.as_ref().map(|r| match r.last_move() {
-                Some(m) => tr!(ScreenReplayAtLast, at = r.at(), len = r.len(), move = m),
-                None => tr!(ScreenReplayAt, at = r.at(), len = r.len()),
-            })
-        })
+        ctx.lang.track();
+        ctx.replay.with(|r| r.as_ref().map(AnyReplay::status))
     };
     let over = move || ctx.replay.with(|r| r.as_ref().is_some_and(|r| r.is_over()));
     let is_new = move || table.with(|t| matches!(t, Some(AnyTable::New(_))));

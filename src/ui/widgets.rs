@@ -280,13 +280,14 @@ pub fn card_help(ctx: Ctx, ev: &web_sys::Event, focus: bool) {
 /// "Take back" and "Confirm" (named `confirm`) for staged moves, the confirm button the
 /// step's main one when the holder's part is complete.
 /// "Confirm" named for what it does: mid-step it keeps what is placed so far; when the step is
-/// complete it passes the device on, except alone against computers (the device stays).
+/// complete it passes the device on where another person takes it next ([`AnyTable::passes`]:
+/// never alone against computers, nor on a friend's own device).
 pub fn confirm_label(ctx: Ctx, must: bool) -> String {
-    let solo = ctx.table.with_untracked(|t| t.as_ref().is_some_and(|t| t.solo()));
-    match (must, solo) {
+    let passes = ctx.table.with_untracked(|t| t.as_ref().is_some_and(AnyTable::passes));
+    match (must, passes) {
         (false, _) => tr!(String PanelConfirmSoFar),
-        (true, true) => tr!(String PanelConfirm),
-        (true, false) => tr!(String PanelConfirmPass),
+        (true, false) => tr!(String PanelConfirm),
+        (true, true) => tr!(String PanelConfirmPass),
     }
 }
 

@@ -514,13 +514,21 @@ impl<G: EditionRules> Session<G> {
     /// The game after `moves`, logged as the table saw it (a record being stepped through);
     /// `None` when the setup or a move is refused (never for a record checked before).
     pub fn replayed(id: String, setup: G::Setup, names: Vec<String>, moves: &[G::Move]) -> Option<Session<G>> {
+        Session::replayed_from(id, setup, names, moves).map(|(s, _)| s)
+    }
+
+    /// [`Session::replayed`], with where the log lines of the last move begin (what a replay
+    /// says that move did).
+    pub fn replayed_from(id: String, setup: G::Setup, names: Vec<String>, moves: &[G::Move]) -> Option<(Session<G>, usize)> {
         let mut s = Session::<G>::new(id, setup, names).ok()?;
+        let mut from = s.log.len();
         for &m in moves {
+            from = s.log.len();
             s.play_logged(m).ok()?;
         }
         s.shown = s.game.clone();
         s.last_score_changes.clear();
-        Some(s)
+        Some((s, from))
     }
 
     /// Plays a confirmed move of a record onto the game, logged as the table saw it (no

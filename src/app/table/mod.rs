@@ -143,6 +143,26 @@ impl<G: TableWords> PartialEq for Table<G> {
 }
 
 impl<G: TableWords> Table<G> {
+    /// True when this device goes to another person once the seat's step is done: the device
+    /// holding the game with more than one person at it. Never on a friend's own device, nor for
+    /// one person among computers, nor on a host's device whose one person plays among friends —
+    /// there "Confirm" and "Done" keep the device.
+    pub fn passes(&self) -> bool {
+        let here = || self.presence.iter().filter(|(_, p)| *p == Presence::Here).count();
+        self.seat.is_none() && !self.solo && (self.presence.is_empty() || here() > 1)
+    }
+
+    /// The words of a step that keeps the device (see [`Table::passes`]): a new hand is looked
+    /// at, not passed on.
+    fn kept_here(mut self) -> Self {
+        if self.step.review && !self.passes() {
+            if let Screen::Play(c) = self.screen {
+                self.prompt = crate::said!(PanelNewPromptReviewOwn, me = super::said::Arg::Name(c));
+            }
+        }
+        self
+    }
+
     /// A colour's display name, in the current language.
     pub fn name(&self, c: Colour) -> String {
         self.names.name(c)
@@ -197,7 +217,7 @@ impl<G: TableWords> Session<G> {
     /// confirmed game (no seat's staged, held-back or sealed move) and who acts.
     pub fn table_for(&self, device: Device) -> Table<G> {
         match device {
-            Device::Here if !self.elsewhere(self.actor()) && (!self.elsewhere(self.holder) || matches!(self.screen(), Screen::HandOver(_))) => self.holders_table(self.screen(), self.view()),
+            Device::Here if !self.elsewhere(self.actor()) && (!self.elsewhere(self.holder) || matches!(self.screen(), Screen::HandOver(_))) => self.holders_table(self.screen(), self.view()).kept_here(),
             Device::Here => {
                 let here = self.seats.here(self.players());
                 let viewer = if let [only] = here[..] { Some(only) } else { None };
@@ -218,7 +238,7 @@ impl<G: TableWords> Session<G> {
                 t.reason = None;
                 t.then_to = None;
                 t.step.hint = false;
-                t
+                t.kept_here()
             }
             Device::Seat(c) => {
                 let held = self.held.iter().find(|(x, _)| *x == c).map(|&(_, m)| m);
