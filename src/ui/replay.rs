@@ -101,7 +101,7 @@ pub fn ReplayScreen() -> impl IntoView {
                         <button type="button" aria-label=tr!(ScreenToEnd) data-replay-last="" on:click=move |_| go(|_, n| n)>"▶|"</button>
                         {move || over().then(|| view! { <span class="chip over" data-replay-over="">{tr!(ScreenGameOver)}</span> })}
                     </div>
-                    <Board model=board/>
+                    <div class="board-box"><Board model=board/></div>
                 </section>
                 <aside class="side">
                     {move || if is_new() {

@@ -382,19 +382,23 @@ pub fn EndScreen() -> impl IntoView {
     let record = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.record(), g.id().to_string())));
     super::sound::play(super::sound::Cue::End);
     view! {
+        // The final board with its map tools beside it, and the rest in a column that scrolls
+        // by itself: the page never does.
         <div class="end" data-game-over="">
-            {tree("end-table", table)}
-            {tree("plot-host", plot)}
-            {record.map(|(record, id)| view! { <div class="export"><RecordButtons record=record id=id status=status/></div> })}
-            {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
-            // A friend's device holds no game to play again.
-            {ctx.game.with_untracked(Option::is_some).then(|| view! {
-                <div class="row">
-                    <button type="button" class="primary" data-play-again="" on:click=move |_| play_again(ctx)>{tr!(ScreenPlayAgain)}</button>
-                </div>
-            })}
-            <Board model=board/>
-            {back_to_menu(ctx)}
+            <div class="end-board board-box"><Board model=board/></div>
+            <div class="end-info">
+                {tree("end-table", table)}
+                {tree("plot-host", plot)}
+                {record.map(|(record, id)| view! { <div class="export"><RecordButtons record=record id=id status=status/></div> })}
+                {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+                // A friend's device holds no game to play again.
+                {ctx.game.with_untracked(Option::is_some).then(|| view! {
+                    <div class="row">
+                        <button type="button" class="primary" data-play-again="" on:click=move |_| play_again(ctx)>{tr!(ScreenPlayAgain)}</button>
+                    </div>
+                })}
+                {back_to_menu(ctx)}
+            </div>
         </div>
     }
 }
