@@ -105,7 +105,7 @@ test("a friend whose browser speaks German reads the game in German beside an En
     if ((await host.page.getAttribute("[data-net-toggle]", "aria-expanded")) !== "true") await host.page.click("[data-net-toggle]");
     await host.page.waitForSelector("[data-net-panel]");
     const labels = await host.page.$$eval(".topbar button, [data-net-toggle], [data-net-panel] button, [data-net-panel] summary, [data-net-panel] h2, [data-net-panel] h3", (els) =>
-      els.map((e) => e.innerText.replace(/\s+/g, " ").trim()).filter((t) => t.replace(/[^\p{L}]/gu, "").length >= 4),
+      els.map((e) => e.textContent.replace(/\s+/g, " ").trim()).filter((t) => t.replace(/[^\p{L}]/gu, "").length >= 4),
     );
     assert.ok(labels.length > 5, `the top bar and the panel have labels: ${JSON.stringify(labels)}`);
     for (const l of labels) assert.ok(keysOf(IT, l).length > 0, `"${l}" is an Italian message`);
