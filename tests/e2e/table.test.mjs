@@ -340,6 +340,29 @@ test("no relay reachable: after about 6 s the panel says why and offers the invi
   }
 });
 
+test("the host changes the relay list: the panel says the table link changed, and shows the new one once a relay answers", { timeout: 60_000 }, async () => {
+  const host = await device(net, "host");
+  try {
+    await hostGame(host, net.srv.url, { edition: "classic", colours: ["red", "yellow"], seats: ["person", "friend"], relays: relay.url });
+    const first = await tableLinkOf(host.page);
+    assert.equal(await host.page.locator("[data-link-changed]").count(), 0, "nothing changed yet");
+    // Another relay besides the test's: the link names the new list.
+    const more = `${relay.url}\nws://127.0.0.1:${await deadPort()}`;
+    await host.page.evaluate(() => { document.querySelector("[data-relay-settings]").open = true; });
+    await host.page.fill("[data-relay-list]", more);
+    await host.page.click("[data-relay-save]");
+    await host.page.waitForSelector("[data-relays=up]", { state: "attached", timeout: 15_000 });
+    await host.page.waitForSelector("[data-link-changed]", { timeout: 5_000 });
+    const second = await host.page.inputValue("[data-table-link]");
+    assert.notEqual(second, first, "a new link");
+    assert.equal(decodeURIComponent(second.split("&relays=")[1] ?? ""), more.replace("\n", ","), "it names the new list");
+    // The browser says in the console that the relay on the dead port refused; nothing else.
+    assert.deepEqual(host.errors.filter((e) => !/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/' failed/.test(e)), []);
+  } finally {
+    await host.close();
+  }
+});
+
 test("two devices claim one seat at once: the first keeps it, the second is told and sees the picker again", { timeout: 90_000 }, async () => {
   const colours = ["red", "yellow", "purple"];
   const names = ["Annika Ringelnatter", "Bengt Butterblume", "Carla Campanula"];

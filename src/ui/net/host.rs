@@ -802,8 +802,8 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
     // The relay list was changed here and with it the table link: a link sent before names the
     // old relays, and the panel says so until it is closed.
     let link_changed = RwSignal::new(false);
-    let new_relays = move || {
-        let before = net.with_value(|n| n.table_link());
+    // `before`: the link as it was before the list was stored.
+    let new_relays = move |before: String| {
         net.with_value(|n| n.start_relays());
         link_version.update(|v| *v += 1);
         if net.with_value(|n| n.table_link()) != before {
@@ -941,14 +941,16 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     <div class="row">
                         <button type="button" data-relay-save="" on:click=move |_| {
                             let list = relay::parse_relays(&relay_list.get_untracked());
+                            let before = net.with_value(|n| n.table_link());
                             storage::set_net_relays(&list.join("\n"));
                             relay_list.set(list.join("\n"));
-                            new_relays();
+                            new_relays(before);
                         }>{tr!(RelaySave)}</button>
                         <button type="button" data-relay-off="" on:click=move |_| {
+                            let before = net.with_value(|n| n.table_link());
                             storage::set_net_relays("");
                             relay_list.set(String::new());
-                            new_relays();
+                            new_relays(before);
                         }>{tr!(RelayOff)}</button>
                     </div>
                 </details>
