@@ -96,6 +96,11 @@ pub trait EditionRules: Rules + Debug {
     fn describe(&self, events: &[Self::Event], round: u32, out: &mut Told);
     /// The list of saved games' line for this game ("Classic · Ann, Ben · round 3").
     fn saved_summary(&self, players: &str) -> String;
+    /// The cards a seat's view shows in its hand after a move that were not there before (a
+    /// card drawn), by label: marked while the player looks at the new hand.
+    fn received(_before: &Self::View, _after: &Self::View) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A record read for a session: its setup, names and moves (with their lines).
@@ -144,6 +149,8 @@ pub struct Session<G: EditionRules> {
     pub holder: Option<Colour>,
     /// The holder keeps the device to look at what only they were shown (a card drawn).
     pub review: bool,
+    /// While the holder looks: the cards just received, by label ([`EditionRules::received`]).
+    pub received: Vec<String>,
     /// The player offered an optional move passed on it.
     pub passed: bool,
     /// What each player missed while others held the device.
@@ -203,6 +210,7 @@ impl<G: EditionRules> Session<G> {
             pending: None,
             holder: None,
             review: false,
+            received: Vec::new(),
             passed: false,
             since: Since::default(),
             log: Vec::new(),
@@ -386,6 +394,7 @@ impl<G: EditionRules> Session<G> {
     /// The holder has looked at what only they were shown and passes the device on.
     pub fn end_review(&mut self) {
         self.review = false;
+        self.received.clear();
     }
 
     /// Makes a move for the player holding the device: staged if it can be taken back, held
@@ -407,12 +416,18 @@ impl<G: EditionRules> Session<G> {
             return Ok(());
         }
         self.staged.push(m);
+        let private = events.iter().any(G::private_to_mover);
+        let was = private.then(|| self.shown.view(self.holder));
         self.shown = next;
         if !G::stages(&m) || reveals {
             self.confirm();
             // Look at what only the mover was shown before passing the device on (alone among
-            // computers the device stays anyway).
-            self.review = events.iter().any(G::private_to_mover) && self.shown.to_move().first().copied() != self.holder && self.seats.solo(self.players()).is_none();
+            // computers the device stays anyway), the card received marked.
+            self.review = private && self.shown.to_move().first().copied() != self.holder && self.seats.solo(self.players()).is_none();
+            self.received = match was {
+                Some(was) if self.review => G::received(&was, &self.shown.view(self.holder)),
+                _ => Vec::new(),
+            };
         }
         Ok(())
     }

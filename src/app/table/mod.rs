@@ -120,6 +120,8 @@ pub struct Table<G: TableWords> {
     pub prompt: Said,
     /// One person plays against computers (nobody passes the device).
     pub solo: bool,
+    /// While the seat looks at its new hand: the cards just received, by label.
+    pub received: Vec<String>,
     /// The end, once the game is over.
     pub end: Option<End>,
     /// Where each seat is played (a game hosted for friends on their own devices).
@@ -137,7 +139,7 @@ impl<G: TableWords> PartialEq for Table<G> {
             && self.view == o.view
             && self.prompt == o.prompt
             && (self.id == o.id && self.reason == o.reason && self.names == o.names && self.log == o.log)
-            && (self.since == o.since && self.recent == o.recent && self.changes == o.changes && self.solo == o.solo && self.end == o.end)
+            && (self.since == o.since && self.recent == o.recent && self.changes == o.changes && self.solo == o.solo && self.received == o.received && self.end == o.end)
             && (self.seat == o.seat && self.then_to == o.then_to && self.presence == o.presence)
     }
 }
@@ -314,6 +316,7 @@ impl<G: TableWords> Session<G> {
             changes: self.last_score_changes.clone(),
             prompt: self.waiting(&screen),
             solo: false,
+            received: Vec::new(),
             end: self.game.is_over().then(|| G::end(self)),
             presence: self.presences(),
             screen,
@@ -401,6 +404,7 @@ impl<G: TableWords> Session<G> {
             step,
             changes: self.step_changes(),
             solo: self.seats.solo(self.players()).is_some(),
+            received: if self.review { self.received.clone() } else { Vec::new() },
             end: self.game.is_over().then(|| G::end(self)),
             presence: self.presences(),
             screen,

@@ -376,3 +376,29 @@ fn only_a_device_shared_by_people_is_passed_on() {
     let t = t.kept_here();
     assert_eq!(t.prompt, crate::said!(PanelNewPromptReviewOwn, me = crate::app::said::Arg::Name(Colour::Red)), "a new hand on a device that stays");
 }
+
+// Issue 41: while a player looks at the new hand after drawing, the card drawn is marked: the
+// table names it (one card, in the hand, not there before the draw), and nothing otherwise.
+#[test]
+fn the_card_just_drawn_is_named_while_the_new_hand_is_looked_at() {
+    let setup = newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 12);
+    let s = Session::<newed::Game>::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
+    let (mut seen, mut before) = (0, std::collections::HashMap::new());
+    walk(s, 1500, newed_pick, |t| {
+        let (Some(me), Some(hand)) = (t.view.viewer, t.view.hand.as_ref()) else { return };
+        let labels: Vec<String> = hand.iter().map(ToString::to_string).collect();
+        if t.step.review {
+            assert_eq!(t.received.len(), 1, "one card drawn: {:?}", t.received);
+            assert!(labels.contains(&t.received[0]), "the card drawn is in the hand");
+            if let Some(had) = before.get(&me) {
+                let had: &Vec<String> = had;
+                assert!(!had.contains(&t.received[0]), "{} was not in {me}'s hand before", t.received[0]);
+            }
+            seen += 1;
+        } else {
+            assert!(t.received.is_empty(), "nothing marked outside the look at a new hand");
+            before.insert(me, labels);
+        }
+    });
+    assert!(seen > 3, "new hands looked at ({seen})");
+}
