@@ -2,7 +2,8 @@
 //! format and command-line referee, and (in the browser) the pass-and-play game.
 //!
 //! `engine` knows nothing of the browser; `ui` renders only what the player holding
-//! the device may see; `storage` is the one place that touches localStorage.
+//! the device may see; `storage` keeps what the game saves in localStorage (the sound switch and
+//! the crash test read one key each of their own).
 
 pub mod app;
 pub mod engine;

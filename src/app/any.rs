@@ -221,6 +221,12 @@ impl AnyTable {
         each!(self, t => t.solo)
     }
 
+    /// True when the device goes to another person once this step is done
+    /// ([`Table::passes`]).
+    pub fn passes(&self) -> bool {
+        each!(self, t => t.passes())
+    }
+
     /// A colour's display name.
     pub fn name(&self, c: crate::engine::Colour) -> String {
         each!(self, t => t.name(c))
@@ -397,6 +403,11 @@ impl AnyReplay {
     /// The move that led to the shown step, in notation.
     pub fn last_move(&self) -> Option<String> {
         each!(self, r => r.last_move().map(|m| m.to_string()))
+    }
+
+    /// Where the replay stands and what the last move did, in words with the players' names.
+    pub fn status(&self) -> String {
+        each!(self, r => r.status())
     }
 
     /// True at the end of a finished game.

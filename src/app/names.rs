@@ -16,8 +16,10 @@ pub fn colour_label(c: Colour) -> &'static str {
     }
 }
 
-/// The display name of a colour in the current language (a glossary word: German yellow is
-/// „Ocker“ in Classic and „Gelb“ in the New Edition).
+/// The display name of a colour in the current language (a glossary word, one per colour and
+/// language). The New Edition's yellow has a message of its own because that edition's rules
+/// have no yellow seat (ours, RULES.md): an edition whose own rules named it otherwise would say
+/// so there. Today every language names it as Classic's rules do (German „Ocker“).
 pub fn colour_name(edition: Edition, c: Colour) -> &'static str {
     use crate::tr;
     match c {
@@ -60,7 +62,7 @@ mod tests {
         assert_eq!(player_name(Edition::Classic, Colour::Grey, "Grey"), "Grey");
         set_lang(Lang::De);
         assert_eq!(colour_name(Edition::Classic, Colour::Yellow), "Ocker");
-        assert_eq!(colour_name(Edition::New, Colour::Yellow), "Gelb");
+        assert_eq!(colour_name(Edition::New, Colour::Yellow), "Ocker", "one name per colour in both editions");
         assert_eq!(player_name(Edition::Classic, Colour::Red, "Red"), "Rot");
         assert_eq!(player_name(Edition::Classic, Colour::Red, "Ann"), "Ann");
         set_lang(Lang::It);

@@ -11,6 +11,8 @@ pub struct Replay<G: EditionRules> {
     pub at: usize,
     /// The game after `at` moves, with its log (nobody holds the device: public view only).
     pub session: Session<G>,
+    /// Where the log lines of the move that led to the shown step begin.
+    from: usize,
 }
 
 impl<G: EditionRules> Replay<G> {
@@ -20,7 +22,7 @@ impl<G: EditionRules> Replay<G> {
     /// `line N: reason` for the first problem.
     pub fn open(text: &str) -> Result<Replay<G>, String> {
         let whole = Session::<G>::from_record("replay".into(), text)?;
-        let mut r = Replay { moves: whole.moves.clone(), at: whole.moves.len(), session: whole };
+        let mut r = Replay { moves: whole.moves.clone(), at: whole.moves.len(), session: whole, from: 0 };
         r.go_to(0);
         Ok(r)
     }
@@ -44,9 +46,23 @@ impl<G: EditionRules> Replay<G> {
     pub fn go_to(&mut self, n: usize) {
         let n = n.min(self.len());
         let s = &self.session;
-        let Some(at) = Session::<G>::replayed(s.id.clone(), s.setup.clone(), s.names.clone(), &self.moves[..n]) else { unreachable!("checked when opened") };
+        let Some((at, from)) = Session::<G>::replayed_from(s.id.clone(), s.setup.clone(), s.names.clone(), &self.moves[..n]) else { unreachable!("checked when opened") };
         self.session = at;
         self.at = n;
+        self.from = from;
+    }
+
+    /// Where the replay stands, in the game's words with the players' names, in the current
+    /// language: "Move 5 of 221", and what the move that led there did as the log says it ("Ann
+    /// bids 8 ducats."), or whose move it was when the log says nothing of it.
+    pub fn status(&self) -> String {
+        let names = self.session.names();
+        let lines = &self.session.log[self.from.min(self.session.log.len())..];
+        match (self.last_move(), lines) {
+            (None, _) => crate::tr!(ScreenReplayAt, at = self.at, len = self.len()),
+            (Some(m), []) => crate::tr!(ScreenReplayAtBy, at = self.at, len = self.len(), name = names.name(G::mover(&m))),
+            (Some(_), lines) => crate::tr!(ScreenReplayAtLast, at = self.at, len = self.len(), what = lines.iter().map(|l| names.say(&l.said)).collect::<Vec<_>>().join(" ")),
+        }
     }
 }
 
@@ -102,6 +118,37 @@ mod tests {
         let names = r.session.names();
         let void = r.session.log.iter().find(|l| names.say(&l.said).starts_with("Tied again")).expect("the void duel is logged");
         assert_eq!((void.round, names.say(&void.said).as_str()), (1, "Tied again: nobody performs action 3 (1 knight or expand)."));
+    }
+
+    // Issue 41: the replay says each step in the game's words with the players' names, as the
+    // log does ("Ben bids …"), never in record notation ("yellow bid 5").
+    #[test]
+    fn a_replay_says_each_move_in_the_games_words_with_the_players_names() {
+        crate::i18n::tests::install_all();
+        let setup = Setup::new(vec![Colour::Red, Colour::Yellow, Colour::Purple], SetupKind::Basic, 5);
+        let (g, _) = Game::new(&setup).unwrap();
+        let (_, moves) = play_out(g, 5);
+        let text = write_record(&setup, &["Ann".into(), "Ben".into(), "Cleo".into()], &moves);
+        let mut r = Replay::<Game>::open(&text).unwrap();
+        for lang in [crate::i18n::Lang::En, crate::i18n::Lang::De] {
+            crate::i18n::set_lang(lang);
+            let (mut told, mut by) = (0, 0);
+            for n in 0..=moves.len().min(120) {
+                r.go_to(n);
+                let status = r.status();
+                if n == 0 {
+                    assert_eq!(status, crate::tr!(ScreenReplayAt, at = 0, len = moves.len()));
+                    continue;
+                }
+                let m = moves[n - 1];
+                assert!(!status.contains(&m.to_string()), "record notation in {status:?}");
+                assert!(["Ann", "Ben", "Cleo"].iter().any(|name| status.contains(name)), "a player's name in {status:?}");
+                let lines = r.session.log.len() - r.from;
+                if lines == 0 { by += 1 } else { told += 1 };
+            }
+            assert!(told > 50, "most moves are said as the log says them ({told}, by name only {by})");
+        }
+        crate::i18n::set_lang(crate::i18n::Lang::En);
     }
 
     #[test]

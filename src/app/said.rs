@@ -257,7 +257,7 @@ impl From<&str> for Arg {
 /// colour in the reader's language; a colour nobody plays is neutral).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Names {
-    /// The edition (German yellow is „Ocker“ in Classic, „Gelb“ in the New Edition).
+    /// The edition (whose rules name the colours: [`super::names::colour_name`]).
     pub edition: Edition,
     /// The players' stored names, in seating order.
     pub players: Vec<(Colour, String)>,

@@ -82,6 +82,15 @@ impl Lesson {
         }
     }
 
+    /// The computer the learner negotiates and duels with in the lesson (Classic: purple lays
+    /// action 2 too; the New Edition's lesson has no contest).
+    pub fn rival(self) -> crate::engine::Colour {
+        match self {
+            Lesson::Classic => crate::engine::Colour::Purple,
+            Lesson::New => crate::engine::Colour::Orange,
+        }
+    }
+
     /// The learner's moves, in order.
     pub fn script(self) -> &'static [&'static str] {
         match self {
@@ -175,6 +184,17 @@ impl Tutorial {
 }
 
 impl Step {
+    /// The step bar's cards and buttons the step's words name, to mark beside the board's glow:
+    /// `decision-2` for decision card 2, `duel` for breaking off the talks, `offer`, `accept`.
+    pub fn marks(&self) -> Vec<String> {
+        let words: Vec<&str> = self.expected.split(' ').collect();
+        match words.get(1).copied() {
+            Some("decide") => words[2..].iter().map(|n| format!("decision-{n}")).collect(),
+            Some(w @ ("duel" | "offer" | "accept")) => vec![w.to_string()],
+            _ => Vec::new(),
+        }
+    }
+
     /// The spaces the step's move names (both sides of an edge), to light on the board.
     pub fn spaces(&self) -> Vec<crate::engine::Space> {
         let mut out = Vec::new();
@@ -200,15 +220,17 @@ fn same_move(expected: &str, m: &str) -> bool {
 fn explain(lesson: Lesson, expected: &str) -> String {
     let words: Vec<&str> = expected.split(' ').collect();
     let arg = |i: usize| words.get(i).copied().unwrap_or_default();
+    // The lesson's seats are named by their colours (`ui::tutorial::start`): the rival by its own.
+    let rival = || crate::app::names::colour_name(lesson.edition(), lesson.rival());
     match (lesson, arg(1)) {
         (_, "castle") => tr!(TutCastle, space = arg(2)),
         (Lesson::Classic, "knight") => tr!(TutKnightClassic, space = arg(2)),
         (Lesson::New, "knight") => tr!(TutKnightNew, space = arg(2)),
         (_, "decide") if words.len() > 3 => tr!(TutDecideTwo, a = arg(2), b = arg(3)),
         (_, "decide") => tr!(TutDecideOne, a = arg(2)),
-        (_, "offer") => tr!(TutOffer, n = arg(2)),
-        (_, "accept") => tr!(String TutAccept),
-        (_, "duel") => tr!(String TutDuel),
+        (_, "offer") => tr!(TutOffer, name = rival(), n = arg(2)),
+        (_, "accept") => tr!(TutAccept, name = rival()),
+        (_, "duel") => tr!(TutDuel, name = rival()),
         (_, "bid") => tr!(TutBid, n = arg(2)),
         (Lesson::Classic, "border") => tr!(TutBorderClassic, edge = arg(2)),
         (Lesson::New, "border") => tr!(TutBorderNew, edge = arg(2)),
@@ -248,6 +270,14 @@ mod tests {
             let Some(step) = t.step(&made) else { return s };
             match next_to_ask(&s.game, &passed) {
                 Some((Colour::Red, _)) => {
+                    if step.expected == "red duel" {
+                        let pair = match s.view().phase {
+                            crate::engine::classic::view::PhaseView::Negotiation { pair, .. } => pair,
+                            p => panic!("the duel step comes in a negotiation, not {p:?}"),
+                        };
+                        assert!(pair.contains(&lesson.rival()), "the lesson names {} as the rival; the talks are between {pair:?}", lesson.rival());
+                        assert!(step.text.contains("Purple") && step.marks() == ["duel"], "{}", step.text);
+                    }
                     let m = Move::parse(step.expected).expect("the script's moves parse");
                     assert_eq!(t.allows(&made, &m.to_string()), Ok(()));
                     s.act(m).unwrap_or_else(|e| panic!("step {}: {m}: {e}", step.number));
@@ -298,6 +328,7 @@ mod tests {
         let t = Tutorial { lesson: Lesson::Classic, id: "t".into(), from: 0, finished: false };
         let why = t.allows(&[], "red decide 1 2").expect_err("refused");
         assert!(why.starts_with("In this lesson, one step at a time.") && why.contains("first 2, then 3"), "{why}");
+        assert_eq!(t.step(&[]).expect("a first step").marks(), ["decision-2", "decision-3"], "the decision cards it names are marked");
         assert_eq!(t.allows(&[], "red decide 2 3"), Ok(()));
         // An expansion written without its castle is the lesson's expansion all the same.
         let made: Vec<String> = CLASSIC_SCRIPT[..6].iter().map(|m| m.to_string()).collect();

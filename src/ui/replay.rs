@@ -63,12 +63,8 @@ pub fn ReplayScreen() -> impl IntoView {
         })
     };
     let status = move || {
-        ctx.replay.with(|r| {
-            r.as_ref().map(|r| match r.last_move() {
-                Some(m) => tr!(ScreenReplayAtLast, at = r.at(), len = r.len(), move = m),
-                None => tr!(ScreenReplayAt, at = r.at(), len = r.len()),
-            })
-        })
+        ctx.lang.track();
+        ctx.replay.with(|r| r.as_ref().map(AnyReplay::status))
     };
     let over = move || ctx.replay.with(|r| r.as_ref().is_some_and(|r| r.is_over()));
     let is_new = move || table.with(|t| matches!(t, Some(AnyTable::New(_))));
@@ -105,7 +101,7 @@ pub fn ReplayScreen() -> impl IntoView {
                         <button type="button" aria-label=tr!(ScreenToEnd) data-replay-last="" on:click=move |_| go(|_, n| n)>"▶|"</button>
                         {move || over().then(|| view! { <span class="chip over" data-replay-over="">{tr!(ScreenGameOver)}</span> })}
                     </div>
-                    <Board model=board/>
+                    <div class="board-box"><Board model=board/></div>
                 </section>
                 <aside class="side">
                     {move || if is_new() {

@@ -216,11 +216,17 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
                 <button type="button" class=format!("edition {}", active(e == Edition::New)) data-edition-choice="new" on:click=move |_| pick_edition(Edition::New)><b>{tr!(ScreenNewEdition)}</b><small>{tr!(ScreenNewEditionLine)}</small></button>
             </div>
             {(e == Edition::New).then(|| view! { <p class="hint reconstruction" data-reconstruction="">{tr!(ScreenReconstruction)}</p> })}
+            // The seats, and beside them on a wide screen the options: every choice in view
+            // above "Start game" at 1024×768.
+            <div class="new-game-form">
+            <div class="new-game-seats">
             <div class="row" role="group" aria-label=tr!(ScreenPlayers)>
                 {[2usize, 3, 4].map(|k| view! { <button type="button" class=active(n == k) data-players=k.to_string() on:click=move |_| count.set(k)>{tr!(ScreenPlayerCount, n = k)}</button> })}
             </div>
             {(0..n).map(seat).collect_view()}
             <p class="hint option-hint">{tr!(ScreenSeatsHint)}</p>
+            </div>
+            <div class="new-game-options">
             {(e == Edition::Classic).then(|| view! {
                 <div class="row" role="group" aria-label=tr!(ScreenSetup)>
                     <button type="button" class=active(kind == SetupKind::Basic && !two) data-setup="basic" disabled=two on:click=move |_| setup.set(SetupKind::Basic)>{tr!(ScreenBasicSetup)}</button>
@@ -237,6 +243,8 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
                 <label class="check"><input type="checkbox" data-hints-option="" checked=h on:change=move |ev| hints.set(event_target_checked(&ev))/>" "{tr!(ScreenHintsOption)}</label>
             </div>
             <p class="hint option-hint">{tr!(ScreenHintsHint)}</p>
+            </div>
+            </div>
         }
     };
     view! {

@@ -55,6 +55,12 @@ fn active(ctx: Ctx) -> Option<(Tutorial, Progress)> {
 /// The coach card's nodes for lesson `t` now: a tap on its buttons ends the lesson.
 fn card(t: &Tutorial, p: Progress) -> Vec<Node<Done>> {
     let Progress { step, confirm, mine } = p;
+    // The step bar's cards and buttons the step names are marked as its place glows on the
+    // board (style/main.css reads `data-coach-marks`).
+    let marks = match (&step, confirm, mine) {
+        (Some(s), false, true) => s.marks().join(" "),
+        _ => String::new(),
+    };
     let mut body: Vec<Node<Done>> = Vec::new();
     match (&step, confirm, mine) {
         (_, true, _) => body.push(el("p").attr("data-coach-text", "").attr("data-coach-confirm", "").text(tr!(TutConfirm))),
@@ -75,7 +81,7 @@ fn card(t: &Tutorial, p: Progress) -> Vec<Node<Done>> {
         }
     }
     let leave = step.is_some().then(|| el("button").attr("type", "button").class("link").attr("data-coach-leave", "").text(tr!(TutLeave)).on(Done));
-    vec![el("aside").class("coach panel").attr("data-coach", "").attr("role", "status").attr("aria-live", "polite").attr("aria-label", tr!(TutTitle)).kid(el("h2").text(tr!(TutTitle))).kids(body).kid_opt(leave)]
+    vec![el("aside").class("coach panel").attr("data-coach", "").attr("data-coach-marks", marks).attr("role", "status").attr("aria-live", "polite").attr("aria-label", tr!(TutTitle)).kid(el("h2").text(tr!(TutTitle))).kids(body).kid_opt(leave)]
 }
 
 /// A tap on the coach's "play on" or "leave the lesson".

@@ -280,13 +280,14 @@ pub fn card_help(ctx: Ctx, ev: &web_sys::Event, focus: bool) {
 /// "Take back" and "Confirm" (named `confirm`) for staged moves, the confirm button the
 /// step's main one when the holder's part is complete.
 /// "Confirm" named for what it does: mid-step it keeps what is placed so far; when the step is
-/// complete it passes the device on, except alone against computers (the device stays).
+/// complete it passes the device on where another person takes it next ([`AnyTable::passes`]:
+/// never alone against computers, nor on a friend's own device).
 pub fn confirm_label(ctx: Ctx, must: bool) -> String {
-    let solo = ctx.table.with_untracked(|t| t.as_ref().is_some_and(|t| t.solo()));
-    match (must, solo) {
+    let passes = ctx.table.with_untracked(|t| t.as_ref().is_some_and(AnyTable::passes));
+    match (must, passes) {
         (false, _) => tr!(String PanelConfirmSoFar),
-        (true, true) => tr!(String PanelConfirm),
-        (true, false) => tr!(String PanelConfirmPass),
+        (true, false) => tr!(String PanelConfirm),
+        (true, true) => tr!(String PanelConfirmPass),
     }
 }
 
@@ -381,19 +382,23 @@ pub fn EndScreen() -> impl IntoView {
     let record = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.record(), g.id().to_string())));
     super::sound::play(super::sound::Cue::End);
     view! {
+        // The final board with its map tools beside it, and the rest in a column that scrolls
+        // by itself: the page never does.
         <div class="end" data-game-over="">
-            {tree("end-table", table)}
-            {tree("plot-host", plot)}
-            {record.map(|(record, id)| view! { <div class="export"><RecordButtons record=record id=id status=status/></div> })}
-            {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
-            // A friend's device holds no game to play again.
-            {ctx.game.with_untracked(Option::is_some).then(|| view! {
-                <div class="row">
-                    <button type="button" class="primary" data-play-again="" on:click=move |_| play_again(ctx)>{tr!(ScreenPlayAgain)}</button>
-                </div>
-            })}
-            <Board model=board/>
-            {back_to_menu(ctx)}
+            <div class="end-board board-box"><Board model=board/></div>
+            <div class="end-info">
+                {tree("end-table", table)}
+                {tree("plot-host", plot)}
+                {record.map(|(record, id)| view! { <div class="export"><RecordButtons record=record id=id status=status/></div> })}
+                {move || status.get().map(|m| view! { <p class="notice">{m}</p> })}
+                // A friend's device holds no game to play again.
+                {ctx.game.with_untracked(Option::is_some).then(|| view! {
+                    <div class="row">
+                        <button type="button" class="primary" data-play-again="" on:click=move |_| play_again(ctx)>{tr!(ScreenPlayAgain)}</button>
+                    </div>
+                })}
+                {back_to_menu(ctx)}
+            </div>
         </div>
     }
 }

@@ -208,7 +208,7 @@ test("lang=de: a record with a broken custom setup, imported, says why in German
   await page.fill("[data-import-text]", '[Edition "new"]\n[Players "red blue orange"]\n[Setup "custom"]\n[Seed "3"]\n[Start "yellow"]\n');
   await page.click("[data-import]");
   const message = await page.locator("[data-start-message]").innerText();
-  assert.match(message, /Zeile 5: der Startspieler Gelb sitzt nicht am Tisch/);
+  assert.match(message, /Zeile 5: der Startspieler Ocker sitzt nicht am Tisch/);
   assert.doesNotMatch(message, /not seated|start player/);
   assert.equal(await page.locator("[data-replay]").count(), 0, "nothing opens");
   await page.evaluate(() => localStorage.removeItem("loewenherz/lang"));

@@ -34,6 +34,7 @@ function catalogue(lang) {
 
 const DE = catalogue("de");
 const EN = catalogue("en");
+const IT = catalogue("it");
 /** The keys whose message is some language's, for `text`. */
 const keysOf = (cat, text) => [...cat].filter(([, re]) => re.test(text)).map(([k]) => k);
 
@@ -72,7 +73,16 @@ test("a friend whose browser speaks German reads the game in German beside an En
     // Play until the friend has something to do and a log to read.
     const step = stepperOf("classic");
     const hostsTurn = async () => (await words(host.page)).prompt.startsWith("Red:");
-    await playAll([host, friend], step, { until: async () => (await words(friend.page)).log.length >= 12 && (await hostsTurn()), maxRounds: 600 });
+    // A friend's device is never passed on: its step never says so (issue 41).
+    let friendSteps = 0;
+    const neverPassed = async (d) => {
+      if (d !== friend) return;
+      friendSteps++;
+      const text = await friend.page.locator("body").innerText();
+      assert.doesNotMatch(text, /pass the device|Gerät weitergeben|passa il dispositivo/i, "a friend's device says nothing of passing it on");
+    };
+    await playAll([host, friend], step, { until: async () => (await words(friend.page)).log.length >= 12 && (await hostsTurn()), maxRounds: 600, afterStep: neverPassed });
+    assert.ok(friendSteps > 5, `the friend played (${friendSteps} steps)`);
     const f = await words(friend.page);
     const h = await words(host.page);
     for (const line of [f.prompt, ...f.notices, ...f.log]) {
@@ -90,6 +100,15 @@ test("a friend whose browser speaks German reads the game in German beside an En
     await host.page.waitForFunction(() => document.documentElement.lang === "it");
     await host.page.click("[data-close]").catch(() => {});
     assert.deepEqual(await savedRecords(host.page), saved, "a language switch changes nothing in the saved game");
+    // Every button of the host's top bar and friends' panel reads Italian now (issue 41: the
+    // "Friends" button stayed English).
+    if ((await host.page.getAttribute("[data-net-toggle]", "aria-expanded")) !== "true") await host.page.click("[data-net-toggle]");
+    await host.page.waitForSelector("[data-net-panel]");
+    const labels = await host.page.$$eval(".topbar button, [data-net-toggle], [data-net-panel] button, [data-net-panel] summary, [data-net-panel] h2, [data-net-panel] h3", (els) =>
+      els.map((e) => e.textContent.replace(/\s+/g, " ").trim()).filter((t) => t.replace(/[^\p{L}]/gu, "").length >= 4),
+    );
+    assert.ok(labels.length > 5, `the top bar and the panel have labels: ${JSON.stringify(labels)}`);
+    for (const l of labels) assert.ok(keysOf(IT, l).length > 0, `"${l}" is an Italian message`);
     const again = await words(friend.page);
     assert.ok(again.log.every((l) => keysOf(DE, l).length > 0), "the friend still reads German");
     assert.deepEqual(host.errors.concat(friend.errors), []);

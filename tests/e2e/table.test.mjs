@@ -315,6 +315,8 @@ test("no relay reachable: after about 6 s the panel says why and offers the invi
     await openPanel(host.page);
     const first = await host.page.getAttribute("[data-relays]", "data-relays");
     assert.equal(first, "connecting", "at first the panel is waiting for a relay");
+    assert.equal(await host.page.locator("[data-table-link]").count(), 0, "no table link before a relay is up");
+    assert.equal(await host.page.locator("[data-table-link-waiting]").count(), 1, "the panel says the link comes once a relay answers");
     assert.equal(await host.page.locator("[data-by-hand]").count(), 1, "while waiting, a button offers the exchange by hand");
     assert.equal(await host.page.locator("input[data-invite]").count(), 0, "no invite yet");
     await host.page.waitForSelector("[data-relays=down]", { state: "attached", timeout: 15_000 });
@@ -324,7 +326,7 @@ test("no relay reachable: after about 6 s the panel says why and offers the invi
     assert.ok(ms >= 6_000 && ms < 11_000, `the exchange by hand is offered after about 6 s (${ms} ms)`);
     assert.match(why, /6/, "the panel says how long it waited");
     assert.equal(await host.page.locator("[data-by-hand]").count(), 0, "no button: the exchange is shown");
-    assert.equal(decodeURIComponent((await host.page.inputValue("[data-table-link]")).split("&relays=")[1] ?? ""), nowhere, "the table link still names the host's relay");
+    assert.equal(await host.page.locator("[data-table-link]").count(), 0, "no table link while no relay is up: it would name relays that never answered");
     const invite = await inviteOf(host.page, "yellow", { timeout: 5_000 });
     const joined = await join(host, yellow, "yellow", invite);
     console.log(`no relay: yellow joined by hand in ${joined} ms`);
@@ -337,6 +339,29 @@ test("no relay reachable: after about 6 s the panel says why and offers the invi
   } finally {
     await host.close();
     await yellow.close();
+  }
+});
+
+test("the host changes the relay list: the panel says the table link changed, and shows the new one once a relay answers", { timeout: 60_000 }, async () => {
+  const host = await device(net, "host");
+  try {
+    await hostGame(host, net.srv.url, { edition: "classic", colours: ["red", "yellow"], seats: ["person", "friend"], relays: relay.url });
+    const first = await tableLinkOf(host.page);
+    assert.equal(await host.page.locator("[data-link-changed]").count(), 0, "nothing changed yet");
+    // Another relay besides the test's: the link names the new list.
+    const more = `${relay.url}\nws://127.0.0.1:${await deadPort()}`;
+    await host.page.evaluate(() => { document.querySelector("[data-relay-settings]").open = true; });
+    await host.page.fill("[data-relay-list]", more);
+    await host.page.click("[data-relay-save]");
+    await host.page.waitForSelector("[data-relays=up]", { state: "attached", timeout: 15_000 });
+    await host.page.waitForSelector("[data-link-changed]", { timeout: 5_000 });
+    const second = await host.page.inputValue("[data-table-link]");
+    assert.notEqual(second, first, "a new link");
+    assert.equal(decodeURIComponent(second.split("&relays=")[1] ?? ""), more.replace("\n", ","), "it names the new list");
+    // The browser says in the console that the relay on the dead port refused; nothing else.
+    assert.deepEqual(host.errors.filter((e) => !/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/' failed/.test(e)), []);
+  } finally {
+    await host.close();
   }
 });
 

@@ -286,6 +286,7 @@ pub fn put_table<G: NetRules>(t: &Table<G>, w: &mut Writer) {
     t.changes.put(w);
     t.prompt.put(w);
     t.solo.put(w);
+    t.received.put(w);
     t.end.put(w);
     t.presence.put(w);
 }
@@ -308,6 +309,7 @@ fn take_table<G: NetRules>(r: &mut Reader) -> Result<Table<G>, WireError> {
         changes: r.take()?,
         prompt: r.take()?,
         solo: r.take()?,
+        received: r.take()?,
         end: r.take()?,
         presence: r.take()?,
     })

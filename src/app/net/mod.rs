@@ -35,7 +35,7 @@
 //!
 //! Every message: `LZ`, version ([`message::VERSION`]), kind, the game's tag (4 bytes), body —
 //! varints, length-prefixed UTF-8 and lists, one byte per enum tag ([`wire`]). Host → seat:
-//! welcome (seat, edition, id, names), update (a [`message::SeatUpdate`]: screen, the seat's
+//! welcome (seat, edition, id, names), update (a [`message::Update`]: screen, the seat's
 //! view, the log lines it lacks, since-your-turn, staged marks, step, prompt, end, presence),
 //! answer (a command's number, refused or not), refused (a message not read), notice (an
 //! announcement); host → watcher: watching (edition, id), then updates and notices as a seat's.

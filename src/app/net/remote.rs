@@ -4,8 +4,9 @@
 //! table, every word in this device's language. Its commands go to the host, numbered.
 //!
 //! A watcher's device ([`Remote::watcher`]) is the same but for its hello (its watch link's
-//! token, no seat), its table (the public one: nothing to tap, no seat's secrets) and its
-//! commands: it sends none.
+//! token, no seat), its table (the public one: nothing to tap, no seat's secrets), its
+//! commands (it sends none) and its announcements: they pass by themselves in the step bar's
+//! line, one every [`WATCH_NOTICE_MS`], with the board in view ([`Remote::pass_notices`]).
 
 use super::message::{AnyUpdate, MessageError, Refusal, ToHost, ToRemote};
 use crate::app::log::LogLine;
@@ -14,6 +15,10 @@ use crate::app::session::Screen;
 use crate::app::table::{Command, Table, TableWords};
 use crate::app::{AnyCommand, AnyTable};
 use crate::engine::{Colour, Edition};
+
+/// How long a watcher's device says an announcement before the next one (or the table's own
+/// line): long enough to read a revealed bid and its outcome.
+pub const WATCH_NOTICE_MS: f64 = 4_000.0;
 
 /// What a message from the host changed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,6 +61,8 @@ pub struct Remote {
     next: u32,
     /// The command sent last, while the host has not yet answered it and shown its outcome.
     waiting: Option<Waiting>,
+    /// A watcher's device: when its first announcement began to show (ms).
+    notice_since: Option<f64>,
 }
 
 /// What a command sent waits for before the screen it was tapped on is gone.
@@ -69,7 +76,7 @@ struct Waiting {
 impl Remote {
     /// The device of `seat` in the game tagged `tag`, with its invite's token.
     pub fn new(tag: u32, seat: Colour, token: u64) -> Remote {
-        Remote { tag, seat: Some(seat), token, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0, waiting: None }
+        Remote { tag, seat: Some(seat), token, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0, waiting: None, notice_since: None }
     }
 
     /// A watcher's device in the game tagged `tag`, with its watch link's token.
@@ -198,6 +205,28 @@ impl Remote {
         })
     }
 
+    /// A watcher's device at time `now` (ms): the announcements shown for [`WATCH_NOTICE_MS`]
+    /// are gone, each in turn, and the time until the one shown now passes is returned (`None`:
+    /// none waits). A friend's device keeps its announcements until they are dismissed.
+    pub fn pass_notices(&mut self, now: f64) -> Option<f64> {
+        if self.seat.is_some() {
+            return None;
+        }
+        loop {
+            if self.notices.is_empty() {
+                self.notice_since = None;
+                return None;
+            }
+            let since = *self.notice_since.get_or_insert(now);
+            let left = WATCH_NOTICE_MS - (now - since);
+            if left > 0.0 {
+                return Some(left);
+            }
+            self.notices.remove(0);
+            self.notice_since = Some(since + WATCH_NOTICE_MS);
+        }
+    }
+
     /// What this device shows now (`None` before the first update).
     pub fn table(&self) -> Option<AnyTable> {
         let Joined { id, .. } = self.joined.as_ref()?;
@@ -216,11 +245,22 @@ impl Remote {
         }
     }
 
-    /// The table sent, with this device's log and its announcements not yet dismissed.
+    /// The table sent, with this device's log and its announcements not yet dismissed: a
+    /// friend's device shows each as a screen of its own, a watcher's says it in the step bar's
+    /// line over the board, which stays in view.
     fn rebuild<G: TableWords>(&self, t: &Table<G>, id: &str) -> Table<G> {
+        let first = self.notices.first();
+        let watching = self.seat.is_none();
         Table {
             id: id.to_string(),
-            screen: self.notices.first().map_or_else(|| t.screen.clone(), |n| Screen::Announcement(n.clone())),
+            screen: match first {
+                Some(n) if !watching => Screen::Announcement(n.clone()),
+                _ => t.screen.clone(),
+            },
+            prompt: match first {
+                Some(n) if watching => n.clone(),
+                _ => t.prompt.clone(),
+            },
             log: self.log.clone(),
             // Never past the log (a screen slices the log from here).
             since: t.since.filter(|&x| x <= self.log.len()),

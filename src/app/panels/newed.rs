@@ -61,7 +61,15 @@ pub fn hand(t: &Table<Game>) -> Vec<Node> {
     let (Some(me), Some(hand)) = (v.viewer, v.hand.as_ref()) else { return Vec::new() };
     let money = v.ducats[me].unwrap_or(0);
     let monopolies = v.monopolies[me].iter().map(|&k| mine_text(k)).collect::<Vec<_>>().join(", ");
-    let cards = if choosing(t) { el("p").class("hint").text(tr!(PanelHandBelow)) } else { el("ul").class("hand-cards").kids(hand.iter().map(|&card| el("li").class("power-card").attr("data-card", card.to_string()).kid(card_face(card)))) };
+    // The card just drawn is marked while its player looks at the new hand.
+    let fresh = |card: PowerCardId| t.received.contains(&card.to_string());
+    let cards = if choosing(t) {
+        el("p").class("hint").text(tr!(PanelHandBelow))
+    } else {
+        el("ul").class("hand-cards").kids(hand.iter().map(|&card| {
+            el("li").class("power-card").attr("data-card", card.to_string()).attr_if(fresh(card), "data-received", "").kid(card_face(card)).kid_opt(fresh(card).then(|| el("span").class("chip received").text(tr!(PanelJustDrawn))))
+        }))
+    };
     vec![el("section")
         .class("panel mine hand")
         .attr("data-private", me.name())

@@ -101,6 +101,11 @@ pub trait EditionRules: Rules + Debug {
     fn describe(&self, events: &[Self::Event], round: u32, out: &mut Told);
     /// The list of saved games' line for this game ("Classic · Ann, Ben · round 3").
     fn saved_summary(&self, players: &str) -> String;
+    /// The cards a seat's view shows in its hand after a move that were not there before (a
+    /// card drawn), by label: marked while the player looks at the new hand.
+    fn received(_before: &Self::View, _after: &Self::View) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A record read for a session: its setup, names and moves (with their lines).
@@ -149,6 +154,8 @@ pub struct Session<G: EditionRules> {
     pub holder: Option<Colour>,
     /// The holder keeps the device to look at what only they were shown (a card drawn).
     pub review: bool,
+    /// While the holder looks: the cards just received, by label ([`EditionRules::received`]).
+    pub received: Vec<String>,
     /// The player offered an optional move passed on it.
     pub passed: bool,
     /// What each player missed while others held the device.
@@ -208,6 +215,7 @@ impl<G: EditionRules> Session<G> {
             pending: None,
             holder: None,
             review: false,
+            received: Vec::new(),
             passed: false,
             since: Since::default(),
             log: Vec::new(),
@@ -391,6 +399,7 @@ impl<G: EditionRules> Session<G> {
     /// The holder has looked at what only they were shown and passes the device on.
     pub fn end_review(&mut self) {
         self.review = false;
+        self.received.clear();
     }
 
     /// Makes a move for the player holding the device: staged if it can be taken back, held
@@ -412,12 +421,18 @@ impl<G: EditionRules> Session<G> {
             return Ok(());
         }
         self.staged.push(m);
+        let private = events.iter().any(G::private_to_mover);
+        let was = private.then(|| self.shown.view(self.holder));
         self.shown = next;
         if !G::stages(&m) || reveals {
             self.confirm();
             // Look at what only the mover was shown before passing the device on (alone among
-            // computers the device stays anyway).
-            self.review = events.iter().any(G::private_to_mover) && self.shown.to_move().first().copied() != self.holder && self.seats.solo(self.players()).is_none();
+            // computers the device stays anyway), the card received marked.
+            self.review = private && self.shown.to_move().first().copied() != self.holder && self.seats.solo(self.players()).is_none();
+            self.received = match was {
+                Some(was) if self.review => G::received(&was, &self.shown.view(self.holder)),
+                _ => Vec::new(),
+            };
         }
         Ok(())
     }
@@ -519,13 +534,21 @@ impl<G: EditionRules> Session<G> {
     /// The game after `moves`, logged as the table saw it (a record being stepped through);
     /// `None` when the setup or a move is refused (never for a record checked before).
     pub fn replayed(id: String, setup: G::Setup, names: Vec<String>, moves: &[G::Move]) -> Option<Session<G>> {
+        Session::replayed_from(id, setup, names, moves).map(|(s, _)| s)
+    }
+
+    /// [`Session::replayed`], with where the log lines of the last move begin (what a replay
+    /// says that move did).
+    pub fn replayed_from(id: String, setup: G::Setup, names: Vec<String>, moves: &[G::Move]) -> Option<(Session<G>, usize)> {
         let mut s = Session::<G>::new(id, setup, names).ok()?;
+        let mut from = s.log.len();
         for &m in moves {
+            from = s.log.len();
             s.play_logged(m).ok()?;
         }
         s.shown = s.game.clone();
         s.last_score_changes.clear();
-        Some(s)
+        Some((s, from))
     }
 
     /// Plays a confirmed move of a record onto the game, logged as the table saw it (no

@@ -40,6 +40,11 @@ impl EditionRules for Game {
         Game::view(self, viewer)
     }
 
+    fn received(before: &View, after: &View) -> Vec<String> {
+        let had = before.hand.clone().unwrap_or_default();
+        after.hand.iter().flatten().filter(|c| !had.contains(c)).map(ToString::to_string).collect()
+    }
+
     /// Nothing waits here (see `waits`): every move is played on the shown game, its numbers
     /// with it, and a move that draws a card confirms the turn at once.
     fn view_after(&self, _: Move, viewer: Option<Colour>) -> View {

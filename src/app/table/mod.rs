@@ -120,6 +120,8 @@ pub struct Table<G: TableWords> {
     pub prompt: Said,
     /// One person plays against computers (nobody passes the device).
     pub solo: bool,
+    /// While the seat looks at its new hand: the cards just received, by label.
+    pub received: Vec<String>,
     /// The end, once the game is over.
     pub end: Option<End>,
     /// Where each seat is played (a game hosted for friends on their own devices).
@@ -137,12 +139,32 @@ impl<G: TableWords> PartialEq for Table<G> {
             && self.view == o.view
             && self.prompt == o.prompt
             && (self.id == o.id && self.reason == o.reason && self.names == o.names && self.log == o.log)
-            && (self.since == o.since && self.recent == o.recent && self.changes == o.changes && self.solo == o.solo && self.end == o.end)
+            && (self.since == o.since && self.recent == o.recent && self.changes == o.changes && self.solo == o.solo && self.received == o.received && self.end == o.end)
             && (self.seat == o.seat && self.then_to == o.then_to && self.presence == o.presence)
     }
 }
 
 impl<G: TableWords> Table<G> {
+    /// True when this device goes to another person once the seat's step is done: the device
+    /// holding the game with more than one person at it. Never on a friend's own device, nor for
+    /// one person among computers, nor on a host's device whose one person plays among friends —
+    /// there "Confirm" and "Done" keep the device.
+    pub fn passes(&self) -> bool {
+        let here = || self.presence.iter().filter(|(_, p)| *p == Presence::Here).count();
+        self.seat.is_none() && !self.solo && (self.presence.is_empty() || here() > 1)
+    }
+
+    /// The words of a step that keeps the device (see [`Table::passes`]): a new hand is looked
+    /// at, not passed on.
+    fn kept_here(mut self) -> Self {
+        if self.step.review && !self.passes() {
+            if let Screen::Play(c) = self.screen {
+                self.prompt = crate::said!(PanelNewPromptReviewOwn, me = super::said::Arg::Name(c));
+            }
+        }
+        self
+    }
+
     /// A colour's display name, in the current language.
     pub fn name(&self, c: Colour) -> String {
         self.names.name(c)
@@ -197,7 +219,7 @@ impl<G: TableWords> Session<G> {
     /// confirmed game (no seat's staged, held-back or sealed move) and who acts.
     pub fn table_for(&self, device: Device) -> Table<G> {
         match device {
-            Device::Here if !self.elsewhere(self.actor()) && (!self.elsewhere(self.holder) || matches!(self.screen(), Screen::HandOver(_))) => self.holders_table(self.screen(), self.view()),
+            Device::Here if !self.elsewhere(self.actor()) && (!self.elsewhere(self.holder) || matches!(self.screen(), Screen::HandOver(_))) => self.holders_table(self.screen(), self.view()).kept_here(),
             Device::Here => {
                 let here = self.seats.here(self.players());
                 let viewer = if let [only] = here[..] { Some(only) } else { None };
@@ -218,7 +240,7 @@ impl<G: TableWords> Session<G> {
                 t.reason = None;
                 t.then_to = None;
                 t.step.hint = false;
-                t
+                t.kept_here()
             }
             Device::Seat(c) => {
                 let held = self.held.iter().find(|(x, _)| *x == c).map(|&(_, m)| m);
@@ -294,6 +316,7 @@ impl<G: TableWords> Session<G> {
             changes: self.last_score_changes.clone(),
             prompt: self.waiting(&screen),
             solo: false,
+            received: Vec::new(),
             end: self.game.is_over().then(|| G::end(self)),
             presence: self.presences(),
             screen,
@@ -383,6 +406,7 @@ impl<G: TableWords> Session<G> {
             step,
             changes: self.step_changes(),
             solo: self.seats.solo(self.players()).is_some(),
+            received: if self.review { self.received.clone() } else { Vec::new() },
             end: self.game.is_over().then(|| G::end(self)),
             presence: self.presences(),
             screen,

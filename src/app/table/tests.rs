@@ -266,3 +266,139 @@ fn new_edition_tables_count_every_staged_move() {
     let all: BTreeSet<&str> = ["castle", "knight", "sell", "play", "border", "expand", "renegade", "remove", "alliance", "done", "take"].into();
     assert!(all.is_subset(&staged), "staged kinds seen: {staged:?}");
 }
+
+/// Plays a game of people at the table with `pick`, calling `look` with the table of every
+/// step a person takes.
+fn walk<G: TableWords>(mut s: Session<G>, steps: usize, pick: impl Fn(&[G::Move], usize) -> G::Move, mut look: impl FnMut(&super::Table<G>)) {
+    for step in 0..steps {
+        match s.screen() {
+            Screen::Over => break,
+            Screen::Announcement(_) => s.dismiss_announcement(),
+            Screen::HandOver(c) => s.take_device(c),
+            Screen::Thinking(c) | Screen::Elsewhere(c) => panic!("only people here, yet {c} is away"),
+            Screen::Play(_) => {
+                look(&s.table());
+                if s.review {
+                    s.end_review();
+                } else if s.must_confirm() {
+                    s.confirm();
+                } else {
+                    let moves = G::moves_of(&s.view()).to_vec();
+                    s.act(pick(&moves, step)).unwrap();
+                }
+            }
+        }
+    }
+}
+
+// Issue 41: a New Edition prompt names the card in play as players do, by its action ("3
+// borders", "Expand"), never by its label (`A7`); and it offers "or end the action" exactly
+// when that button is there — the card's `done` move is legal only after its first step.
+#[test]
+fn new_edition_prompts_name_the_cards_action_and_offer_only_what_can_be_done_now() {
+    use crate::i18n::Key;
+    use newed::view::PhaseView;
+    use newed::{Move, Work};
+    crate::i18n::tests::install_all();
+    let (mut first, mut later) = (BTreeSet::new(), BTreeSet::new());
+    for seed in [11, 12, 13] {
+        let setup = newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], seed);
+        let s = Session::<newed::Game>::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
+        walk(s, 1500, newed_pick, |t| {
+            let PhaseView::Perform { by, card, work } = &t.view.phase else { return };
+            if t.step.must_confirm || t.step.review {
+                return;
+            }
+            let end = t.view.moves.contains(&Move::Done { by: *by });
+            let (kind, key) = match (work, end) {
+                (Work::Borders { .. }, false) => ("borders", Key::PanelNewPromptBordersFirst),
+                (Work::Borders { .. }, true) => ("borders", Key::PanelNewPromptBorders),
+                (Work::Knights { .. }, false) => ("knights", Key::PanelNewPromptKnightsFirst),
+                (Work::Knights { .. }, true) => ("knights", Key::PanelNewPromptKnights),
+                (Work::Expand { .. }, false) => ("expand", Key::PanelNewPromptExpandFirst),
+                (Work::Expand { .. }, true) => ("expand", Key::PanelNewPromptExpand),
+                (Work::Renegade, _) => ("renegade", Key::PanelNewPromptRenegade),
+                (Work::Alliance, _) => ("alliance", Key::PanelNewPromptAlliance),
+            };
+            assert_eq!(t.prompt.key, key, "{work:?}, done legal: {end}");
+            if end { later.insert(kind) } else { first.insert(kind) };
+            for lang in [crate::i18n::Lang::En, crate::i18n::Lang::De, crate::i18n::Lang::It] {
+                crate::i18n::set_lang(lang);
+                let said = t.say(&t.prompt);
+                assert!(!said.contains(&card.to_string()), "the card's label in {said:?}");
+                if let Work::Borders { .. } | Work::Knights { .. } | Work::Expand { .. } = work {
+                    let action = card.card().actions.iter().flatten().map(|&a| crate::app::log::newed::power_action_short(a)).find(|a| said.contains(a.as_str()));
+                    assert!(action.is_some(), "the card's action named in {said:?}");
+                }
+            }
+            crate::i18n::set_lang(crate::i18n::Lang::En);
+        });
+    }
+    for kind in ["borders", "knights"] {
+        assert!(first.contains(kind) && later.contains(kind), "{kind}: before its first step {first:?}, after {later:?}");
+    }
+}
+
+// Issue 41: "pass the device" is said only where the device goes to another person: never on a
+// friend's own device, nor to one person among computers, nor on a host's device whose one
+// person plays among friends — and a new hand there is looked at, not passed on.
+#[test]
+fn only_a_device_shared_by_people_is_passed_on() {
+    use crate::app::seats::Seats;
+    use crate::app::table::Device;
+    use crate::engine::ai::Level;
+    use crate::i18n::Key;
+    let players = vec![Colour::Red, Colour::Blue, Colour::Orange];
+    let names = vec!["Ann".to_string(), "Ben".into(), "Cleo".into()];
+    let session = |seats: Seats| Session::<newed::Game>::new("t".into(), newed::Setup::new(players.clone(), 11), names.clone()).unwrap().with_seats(seats);
+    assert!(session(Seats::default()).table().passes(), "three people at one device pass it");
+    assert!(!session(Seats { bots: vec![(Colour::Blue, Level::Easy), (Colour::Orange, Level::Easy)], ..Seats::default() }).table().passes(), "alone among computers");
+    let hosted = session(Seats { remote: vec![(Colour::Blue, true), (Colour::Orange, true)], ..Seats::default() });
+    assert!(!hosted.table().passes(), "the host's one person among friends keeps the device");
+    for c in [Colour::Blue, Colour::Orange] {
+        assert!(!hosted.table_for(Device::Seat(c)).passes(), "{c}'s own device is never passed on");
+    }
+    let shared = session(Seats { remote: vec![(Colour::Orange, true)], ..Seats::default() });
+    assert!(shared.table().passes(), "two people at the host's device pass it between them");
+    // A new hand at a device people share is passed on; on one that stays, it is only looked at.
+    let mut reviews = 0;
+    walk(session(Seats::default()), 1500, newed_pick, |t| {
+        if t.step.review {
+            assert_eq!(t.prompt.key, Key::PanelNewPromptReview, "people at one device pass it on");
+            reviews += 1;
+        }
+    });
+    assert!(reviews > 3, "new hands looked at ({reviews})");
+    let mut t = session(Seats::default()).table();
+    t.step.review = true;
+    t.screen = Screen::Play(Colour::Red);
+    t.presence = vec![(Colour::Red, crate::app::seats::Presence::Here), (Colour::Blue, crate::app::seats::Presence::Remote { connected: true }), (Colour::Orange, crate::app::seats::Presence::Remote { connected: true })];
+    let t = t.kept_here();
+    assert_eq!(t.prompt, crate::said!(PanelNewPromptReviewOwn, me = crate::app::said::Arg::Name(Colour::Red)), "a new hand on a device that stays");
+}
+
+// Issue 41: while a player looks at the new hand after drawing, the card drawn is marked: the
+// table names it (one card, in the hand, not there before the draw), and nothing otherwise.
+#[test]
+fn the_card_just_drawn_is_named_while_the_new_hand_is_looked_at() {
+    let setup = newed::Setup::new(vec![Colour::Red, Colour::Blue, Colour::Orange], 12);
+    let s = Session::<newed::Game>::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap();
+    let (mut seen, mut before) = (0, std::collections::HashMap::new());
+    walk(s, 1500, newed_pick, |t| {
+        let (Some(me), Some(hand)) = (t.view.viewer, t.view.hand.as_ref()) else { return };
+        let labels: Vec<String> = hand.iter().map(ToString::to_string).collect();
+        if t.step.review {
+            assert_eq!(t.received.len(), 1, "one card drawn: {:?}", t.received);
+            assert!(labels.contains(&t.received[0]), "the card drawn is in the hand");
+            if let Some(had) = before.get(&me) {
+                let had: &Vec<String> = had;
+                assert!(!had.contains(&t.received[0]), "{} was not in {me}'s hand before", t.received[0]);
+            }
+            seen += 1;
+        } else {
+            assert!(t.received.is_empty(), "nothing marked outside the look at a new hand");
+            before.insert(me, labels);
+        }
+    });
+    assert!(seen > 3, "new hands looked at ({seen})");
+}

@@ -367,7 +367,7 @@ fn a_broken_custom_setup_in_an_imported_record_reads_in_german() {
     assert_eq!(en, "line 5: the start player yellow is not seated");
     set_lang(Lang::De);
     let de = crate::app::AnySession::from_record("x".into(), record).map(|_| ()).unwrap_err();
-    assert_eq!(de, "Zeile 5: der Startspieler Gelb sitzt nicht am Tisch");
+    assert_eq!(de, "Zeile 5: der Startspieler Ocker sitzt nicht am Tisch");
     let replay = crate::app::AnyReplay::open(record).map(|_| ()).unwrap_err();
     assert_eq!(replay, de);
     // A malformed line and a refused move, too.
@@ -383,7 +383,7 @@ fn a_broken_custom_setup_in_an_imported_record_reads_in_german() {
 fn a_setup_refused_at_the_start_names_the_colour_in_the_players_language() {
     crate::i18n::tests::install_all();
     set_lang(Lang::De);
-    assert_eq!(setup_error(Edition::New, &SetupError::SeatedTwice(Colour::Yellow)), "Gelb sitzt zweimal am Tisch");
+    assert_eq!(setup_error(Edition::New, &SetupError::SeatedTwice(Colour::Yellow)), "Ocker sitzt zweimal am Tisch");
     assert_eq!(setup_error(Edition::Classic, &SetupError::SeatedTwice(Colour::Yellow)), "Ocker sitzt zweimal am Tisch");
     set_lang(Lang::It);
     assert_eq!(setup_error(Edition::Classic, &SetupError::NotAPlayer(Colour::Grey)), "il colore grigio non gioca");

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 /// 2-player games (seats rotated, seeds 1000…): against a medium of 300 the hard level (3000)
 /// won 13 of 20, and no more with 9000 (13 of 20): one evaluation serves both, and more search
 /// of it adds little. A medium of 100 sets the three levels clearly apart (hard won 27 of 30
-/// from seed 1020; medium beat easy 99 of 100); the issue's note has the 100-game figures.
+/// from seed 1020; medium beat easy 99 of 100).
 const MEDIUM_ITERATIONS: u32 = 100;
 
 /// The easy level's iterations in this edition (Classic's: `Level::budget`'s 30). Issue 34: with

@@ -105,6 +105,8 @@ pub struct FriendNet {
     pub stage: RwSignal<Stage>,
     /// When the last command went to the host (ms).
     sent_at: std::cell::Cell<f64>,
+    /// A watcher's device: a timer runs to pass the announcement shown.
+    notice_timer: std::cell::Cell<bool>,
 }
 
 impl Net for FriendNet {
@@ -243,6 +245,9 @@ impl FriendNet {
                     self.stage.set(Stage::Playing);
                 }
                 self.signal_turn();
+                if self.watching {
+                    self.pass_notices();
+                }
                 self.ctx.net_changed.update(|n| *n += 1);
             }
             Event::Closed => {
@@ -258,6 +263,27 @@ impl FriendNet {
 
     /// While no table has come, says hello again every little while (`tries` more times): a
     /// hello or its answer lost on a link just opened must not leave the friend waiting.
+    /// A watcher's announcements pass by themselves ([`crate::app::net::remote::Remote::pass_notices`]):
+    /// the table is drawn again each time the one shown has had its time.
+    fn pass_notices(self: &Rc<Self>) {
+        let due = self.remote.borrow_mut().pass_notices(js_sys::Date::now());
+        let Some(ms) = due else { return };
+        if self.notice_timer.replace(true) {
+            return;
+        }
+        let me = self.clone();
+        leptos::prelude::set_timeout(
+            move || {
+                me.notice_timer.set(false);
+                if !me.closed.get() {
+                    me.pass_notices();
+                    me.ctx.net_changed.update(|n| *n += 1);
+                }
+            },
+            std::time::Duration::from_millis(ms.ceil() as u64),
+        );
+    }
+
     fn hello_again(self: &Rc<Self>, tries: u32) {
         if tries == 0 {
             return;
@@ -491,6 +517,7 @@ impl FriendNet {
             round: std::cell::Cell::new(None),
             since: std::cell::Cell::new(js_sys::Date::now()),
             sent_at: std::cell::Cell::new(0.0),
+            notice_timer: std::cell::Cell::new(false),
             knocking: std::cell::Cell::new(false),
             wanted: None,
             watching: false,

@@ -810,6 +810,19 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
     let by_hand = move || asked_by_hand.get() || matches!(relays.get(), Relays::Down(_));
     let relay_list = RwSignal::new(host_relays().join("\n"));
     let link_version = RwSignal::new(0u32);
+    // The relay list was changed here and with it the table link: a link sent before names the
+    // old relays, and the panel says so until it is closed.
+    let link_changed = RwSignal::new(false);
+    // `before`: the link as it was before the list was stored.
+    let new_relays = move |before: String| {
+        net.with_value(|n| n.start_relays());
+        link_version.update(|v| *v += 1);
+        if net.with_value(|n| n.table_link()) != before {
+            link_changed.set(true);
+        }
+    };
+    // Every label follows a language switch (the panel lies outside the game's screens).
+    let lang = expect_context::<Ctx>().lang;
     // What is pasted for each seat lives as long as the panel: the rows are drawn anew whenever
     // any seat changes (another friend joining), and a reply pasted meanwhile must not be lost.
     let drafts = StoredValue::new(Vec::<(Colour, String)>::new());
@@ -890,7 +903,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
             </li>
         }
     };
-    view! {
+    move || { lang.track(); view! {
         <button type="button" class="net-toggle" data-net-toggle="" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
             {move || match waiting.get() { 0 => tr!(String NetOpenPanel), n => tr!(NetOpenPanelWaiting, n = n) }}
         </button>
@@ -899,14 +912,25 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                 <button type="button" class="x close" aria-label=tr!(ScreenClose) data-close="" on:click=move |_| open.set(false)>"×"</button>
                 <h2>{tr!(NetPanelTitle)}</h2>
                 <p class="hint">{tr!(NetDealer)}</p>
+                // The links are offered once a relay is up: before, they would name relays that
+                // may never answer (the invites by hand are the way then).
                 {move || {
                     link_version.track();
-                    let link = net.with_value(|n| n.table_link());
-                    view! { <TableLink link=link/> }
+                    match relays.get() {
+                        Relays::Up(_) => {
+                            let link = net.with_value(|n| n.table_link());
+                            view! {
+                                {link_changed.get().then(|| view! { <p class="notice" role="status" data-link-changed="">{tr!(TableLinkChanged)}</p> })}
+                                <TableLink link=link/>
+                            }.into_any()
+                        }
+                        Relays::Connecting => view! { <p class="hint" data-table-link-waiting="">{tr!(TableLinkWaiting)}</p> }.into_any(),
+                        Relays::Down(_) => ().into_any(),
+                    }
                 }}
                 {move || {
                     link_version.track();
-                    net.with_value(|n| n.watch_link()).map(|link| view! { <WatchLink link=link/> })
+                    matches!(relays.get(), Relays::Up(_)).then(|| net.with_value(|n| n.watch_link()).map(|link| view! { <WatchLink link=link/> })).flatten()
                 }}
                 <p class="hint" role="status" data-relays=move || match relays.get() { Relays::Connecting => "connecting", Relays::Up(_) => "up", Relays::Down(_) => "down" }>
                     {move || match relays.get() {
@@ -928,16 +952,16 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     <div class="row">
                         <button type="button" data-relay-save="" on:click=move |_| {
                             let list = relay::parse_relays(&relay_list.get_untracked());
+                            let before = net.with_value(|n| n.table_link());
                             storage::set_net_relays(&list.join("\n"));
                             relay_list.set(list.join("\n"));
-                            net.with_value(|n| n.start_relays());
-                            link_version.update(|v| *v += 1);
+                            new_relays(before);
                         }>{tr!(RelaySave)}</button>
                         <button type="button" data-relay-off="" on:click=move |_| {
+                            let before = net.with_value(|n| n.table_link());
                             storage::set_net_relays("");
                             relay_list.set(String::new());
-                            net.with_value(|n| n.start_relays());
-                            link_version.update(|v| *v += 1);
+                            new_relays(before);
                         }>{tr!(RelayOff)}</button>
                     </div>
                 </details>
@@ -953,7 +977,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                 </details>
             </div>
         })}
-    }
+    } }
 }
 
 /// A link's copy and share buttons (share where the browser has a share sheet).

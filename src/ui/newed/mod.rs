@@ -55,6 +55,8 @@ struct State {
     must: bool,
     /// Looking at the card drawn.
     review: bool,
+    /// The device goes to another person after this step ("Done — pass the device").
+    passes: bool,
     /// Ending the card's action early.
     done: Option<Move>,
 }
@@ -69,7 +71,7 @@ fn Controls() -> impl IntoView {
                 PhaseView::Perform { by, .. } if !t.step.must_confirm && t.playing() == Some(by) => Some(Move::Done { by }).filter(|m| t.view.moves.contains(m)),
                 _ => None,
             };
-            State { staged: t.step.staged > 0, must: t.step.must_confirm, review: t.step.review && t.playing().is_some(), done }
+            State { staged: t.step.staged > 0, must: t.step.must_confirm, review: t.step.review && t.playing().is_some(), passes: t.passes(), done }
         })
     });
     let choice = move || match ctx.choice.get() {
@@ -91,7 +93,7 @@ fn Controls() -> impl IntoView {
             {if s.staged {
                 Some(staging(ctx, confirm_label(ctx, s.must), s.must).into_any())
             } else if s.review {
-                Some(view! { <div class="row"><button type="button" class="primary" data-pass="" on:click=move |_| ctx.send(plain(Command::EndReview))>{tr!(PanelDonePass)}</button></div> }.into_any())
+                Some(view! { <div class="row"><button type="button" class="primary" data-pass="" on:click=move |_| ctx.send(plain(Command::EndReview))>{if s.passes { tr!(PanelDonePass) } else { tr!(PanelDone) }}</button></div> }.into_any())
             } else {
                 None
             }}

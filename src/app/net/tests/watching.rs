@@ -4,6 +4,7 @@
 //! something private (a sealed bid held by the host, moves staged at the host's device).
 
 use super::*;
+use crate::app::net::remote::WATCH_NOTICE_MS;
 use crate::app::net::host::ToWatcher;
 use crate::app::said::Said;
 use crate::app::seats::Presence;
@@ -107,9 +108,12 @@ fn watch(host: &mut Host) -> (u64, Remote) {
     (id, w)
 }
 
-/// Delivers what is due to the watcher, checking every byte; its device dismisses the
-/// announcements it is shown. Returns how many messages.
-fn deliver_watched(host: &mut Host, id: u64, w: &mut Remote, sizes: &mut Vec<usize>) -> usize {
+/// Delivers what is due to the watcher, checking every byte; its announcements pass by
+/// themselves as the watcher's clock (`now`, ms) runs on: each is the step bar's line for
+/// [`WATCH_NOTICE_MS`] over the board, never a screen to tap away. Returns how many messages
+/// and how many announcements passed.
+fn deliver_watched(host: &mut Host, id: u64, w: &mut Remote, sizes: &mut Vec<usize>, now: &mut f64) -> (usize, usize) {
+    let said = |t: &AnyTable| crate::each!(t, t => t.prompt.clone());
     let out: Vec<ToWatcher> = host.watcher_outbox();
     let n = out.len();
     for o in out {
@@ -117,14 +121,22 @@ fn deliver_watched(host: &mut Host, id: u64, w: &mut Remote, sizes: &mut Vec<usi
         check_public(host, &o.bytes, sizes);
         let heard = w.receive(&o.bytes);
         assert!(matches!(heard, Ok(Heard::Table | Heard::Notice)), "{heard:?}");
-    }
-    while let Some(t) = w.table() {
-        if !matches!(t.screen(), Screen::Announcement(_)) {
-            break;
+        if heard == Ok(Heard::Notice) {
+            let t = w.table().expect("a table under the announcement");
+            assert!(!matches!(t.screen(), Screen::Announcement(_)), "a watcher's board stays in view");
         }
-        assert!(w.command(AnyCommand::Either(Command::Dismiss)).is_none(), "dismissed on the watcher's device");
     }
-    n
+    let mut passed = 0;
+    while let Some(left) = w.pass_notices(*now) {
+        assert!(left > 0.0 && left <= WATCH_NOTICE_MS, "{left}");
+        let t = w.table().expect("a table");
+        assert!(!waits(&said(&t)), "the announcement is the line shown: {}", t.prompt());
+        assert_eq!(w.pass_notices(*now + left / 2.0), Some(left / 2.0), "it stays its time");
+        *now += left;
+        passed += 1;
+    }
+    assert!(w.table().is_none_or(|t| waits(&said(&t))), "once they passed, the line says who acts again");
+    (n, passed)
 }
 
 /// A command from the watcher's link (a hostile device: a watcher's own sends none): refused
@@ -159,9 +171,11 @@ fn whole_game_watched<G: NetRules + 'static>(s: fn() -> Session<G>, wrap: fn(Ses
     let (mut n, mut sizes, mut watched) = (ByColour::default(), Vec::new(), Vec::new());
     let (mut messages, mut hostile, mut spoken, mut logged) = (0, 0u32, 0, 0);
     let mut screens = std::collections::HashSet::new();
+    let (mut now, mut notices) = (0.0, 0);
     for i in 0..STEPS {
         let going = step::<G>(&mut host, &mut remotes, &mut n, &mut sizes);
-        messages += deliver_watched(&mut host, id, &mut w, &mut watched);
+        let (m, passed) = deliver_watched(&mut host, id, &mut w, &mut watched, &mut now);
+        (messages, notices) = (messages + m, notices + passed);
         let t: Table<G> = table_of(w.table().expect("the watcher has a table from the first update"));
         check_watchers_table(&t);
         screens.insert(std::mem::discriminant(&t.screen));
@@ -185,6 +199,8 @@ fn whole_game_watched<G: NetRules + 'static>(s: fn() -> Session<G>, wrap: fn(Ses
     assert_eq!(t.log().0.iter().map(|l| t.say(&l.said)).collect::<Vec<_>>().join("\n"), host.session().log_text(), "the watcher has the whole log");
     assert_eq!(t.end(), host.table().end(), "the watcher sees the end table");
     assert!(screens.len() >= 2, "the watcher saw others act and the end");
+    assert!(!screens.contains(&std::mem::discriminant(&Screen::Announcement(crate::said!(PanelGameOver)))), "no announcement ever covered the watcher's board");
+    assert!(G::EDITION != crate::engine::Edition::Classic || notices > 10, "the watcher read the revealed bids as they passed ({notices})");
     assert!(spoken > 300, "the watcher's device read its table in its own language ({spoken} facts)");
     watched.sort_unstable();
     eprintln!(
@@ -214,7 +230,7 @@ fn a_watchers_commands_and_seat_hellos_are_refused_by_name_and_change_nothing() 
     let (id, mut w) = watch(&mut host);
     let out = host.outbox();
     deliver(&host, &mut remotes, out, &mut Vec::new());
-    deliver_watched(&mut host, id, &mut w, &mut Vec::new());
+    deliver_watched(&mut host, id, &mut w, &mut Vec::new(), &mut 0.0);
     let before = (host.session().record(), host.table());
     // A watcher's own device sends nothing.
     let AnySession::Classic(s) = host.session() else { unreachable!() };
