@@ -5,7 +5,6 @@
 //! game from the address (`#game=<id>`).
 
 use crate::tr;
-use gloo_storage::{LocalStorage, Storage};
 
 /// A test sets this localStorage key to `"1"` to make the next move crash the game.
 pub const CRASH_TEST_KEY: &str = "loewenherz/test/crash-on-move";
@@ -21,7 +20,7 @@ pub fn install() {
 /// Crashes on purpose when a test asked for it (the release build carries this one check, so
 /// that the crash screen is tested on the build players get).
 pub fn crash_if_asked() {
-    if LocalStorage::raw().get_item(CRASH_TEST_KEY).ok().flatten().as_deref() == Some("1") {
+    if super::feature::stored(CRASH_TEST_KEY).as_deref() == Some("1") {
         panic!("a test asked for a crash ({CRASH_TEST_KEY})");
     }
 }

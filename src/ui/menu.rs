@@ -20,7 +20,7 @@ pub fn RecordButtons(#[prop(into)] record: Signal<String>, #[prop(into)] id: Str
                 leptos::task::spawn_local(async move {
                     match super::page::deflate(record.as_bytes()).await {
                         Some(packed) => copy(format!("{}?record={}", base_url(), base64url_encode(&packed)), status),
-                        None => status.set(Some(tr!(String ScreenClipboardRefused))),
+                        None => status.set(Some(tr!(String ScreenNoCompression))),
                     }
                 });
             }>{tr!(ScreenCopyReplayLink)}</button>

@@ -11,6 +11,7 @@ mod board;
 pub mod bots;
 mod classic;
 mod crash;
+pub mod feature;
 pub mod ctx;
 mod history;
 pub mod lang;
@@ -54,6 +55,9 @@ pub fn App() -> impl IntoView {
     start::open_from_link(ctx);
     seats::drive_computers(ctx);
     escape_keys(ctx);
+    // Audio starts in the player's first gesture; a focused field stays above the keyboard.
+    sound::wake_on_gestures();
+    feature::follow_keyboard();
     // Another tab or window changed a save: the list follows, and so does the game shown
     // if it was this one. A page woken from sleep checks too (it may have missed events).
     let _ = window_event_listener(leptos::ev::storage, move |ev| {

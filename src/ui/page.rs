@@ -1,6 +1,7 @@
 //! The page around the game: its address (the game shown, links), the clipboard, downloads,
 //! files served with the game, and focus.
 
+use super::feature;
 use crate::tr;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -35,14 +36,48 @@ pub fn base_url() -> String {
     href.split(['?', '#']).next().unwrap_or_default().to_string()
 }
 
-/// Copies text to the clipboard; reports how it went.
+/// Copies text to the clipboard; reports how it went. Where the browser has no clipboard for
+/// the page (`navigator.clipboard` is missing on plain http at a network address) or refuses
+/// it, the text is copied the old way: selected — in the field that shows it, if one does, else
+/// in a field of its own for the moment — and copied with `execCommand`. If even that fails, a
+/// field showing it stays selected and the message says how to copy by hand.
 pub fn copy(text: String, done: RwSignal<Option<String>>) {
-    let Some(w) = web_sys::window() else { return };
-    let promise = w.navigator().clipboard().write_text(&text);
-    leptos::task::spawn_local(async move {
-        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-        done.set(Some(if ok { tr!(ScreenCopied) } else { tr!(ScreenClipboardRefused) }.into()));
-    });
+    match feature::clipboard_write(&text) {
+        Some(promise) => leptos::task::spawn_local(async move {
+            let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+            done.set(Some(if ok { tr!(String ScreenCopied) } else { copy_by_selection(&text) }));
+        }),
+        None => done.set(Some(copy_by_selection(&text))),
+    }
+}
+
+/// Copies `text` by selecting it; says how it went.
+fn copy_by_selection(text: &str) -> String {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return tr!(String ScreenClipboardRefused) };
+    if let Some(field) = field_showing(&doc, text) {
+        feature::select_field(&field);
+        return if feature::copy_selection() { tr!(String ScreenCopied) } else { tr!(String ScreenCopyByHand) };
+    }
+    // No field shows it: one of its own, out of sight, for as long as the copy takes.
+    let Ok(el) = doc.create_element("textarea") else { return tr!(String ScreenClipboardRefused) };
+    let _ = el.set_attribute("readonly", "");
+    let _ = el.set_attribute("style", "position:fixed;top:0;left:0;width:1px;height:1px;opacity:0");
+    let Some(body) = doc.body() else { return tr!(String ScreenClipboardRefused) };
+    if body.append_child(&el).is_err() {
+        return tr!(String ScreenClipboardRefused);
+    }
+    el.set_text_content(Some(text));
+    let _ = js_sys::Reflect::set(&el, &"value".into(), &text.into());
+    feature::select_field(&el);
+    let ok = feature::copy_selection();
+    el.remove();
+    if ok { tr!(String ScreenCopied) } else { tr!(String ScreenClipboardRefused) }
+}
+
+/// The field (a link's input or a textarea) whose text is `text`, if the page shows one.
+fn field_showing(doc: &web_sys::Document, text: &str) -> Option<wasm_bindgen::JsValue> {
+    let fields = doc.query_selector_all("input, textarea").ok()?;
+    (0..fields.length()).filter_map(|i| fields.get(i)).map(wasm_bindgen::JsValue::from).find(|f| feature::prop(f, "value").and_then(|v| v.as_string()).as_deref() == Some(text))
 }
 
 /// Offers text as a file download.

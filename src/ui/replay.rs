@@ -31,6 +31,9 @@ pub fn open_replay(ctx: Ctx, text: &str) -> bool {
 /// Opens a `?record=` link (inflated by the browser, at most [`MAX_RECORD_BYTES`]).
 pub fn open_replay_link(ctx: Ctx, param: &str) {
     let packed = packed_record(param);
+    if packed.is_ok() && !super::page::can_pack() {
+        return ctx.start_message.set(Some(tr!(String ScreenNoCompression)));
+    }
     leptos::task::spawn_local(async move {
         let text = match packed {
             Ok(p) => record_text(super::page::inflate(&p, MAX_RECORD_BYTES).await),

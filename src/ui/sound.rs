@@ -1,10 +1,16 @@
 //! Sounds for the table's moments — a piece placed, a province founded, bids turned over, the
 //! game's end — made in the browser with Web Audio (no sound files). A switch in the menu turns
 //! them off; the choice is remembered on this device.
+//!
+//! Browsers (Safari above all) start a page's audio only in a tap or key press: the audio is
+//! made and resumed by the player's first gesture ([`wake`], listened for from the page's
+//! start), so that a cue that comes later without one — a friend's turn arriving over the
+//! network — is heard. Before any gesture, and where there is no Web Audio, a cue is silent;
+//! nothing here can stop the table from drawing (every call that can fail is checked).
 
-use gloo_storage::{LocalStorage, Storage};
+use super::feature::{stored, store, unstore};
 use std::cell::RefCell;
-use web_sys::{AudioContext, OscillatorType};
+use web_sys::{AudioContext, AudioContextState, OscillatorType};
 
 const KEY: &str = "loewenherz-sound";
 
@@ -42,23 +48,54 @@ thread_local! {
 
 /// True when this device turned the sounds off.
 pub fn muted() -> bool {
-    LocalStorage::raw().get_item(KEY).ok().flatten().as_deref() == Some("off")
+    stored(KEY).as_deref() == Some("off")
 }
 
 /// Turns the sounds on or off on this device.
 pub fn set_muted(off: bool) {
-    let s = LocalStorage::raw();
-    let _ = if off { s.set_item(KEY, "off") } else { s.remove_item(KEY) };
+    if off {
+        let _ = store(KEY, "off");
+    } else {
+        unstore(KEY);
+    }
 }
 
-/// Plays a cue (nothing when muted, or where the browser has no Web Audio).
-pub fn play(cue: Cue) {
+/// The player tapped or pressed a key: the audio is made (unless muted) and resumed, which
+/// browsers allow only now.
+fn wake() {
     if muted() {
         return;
     }
     AUDIO.with(|a| {
         let mut a = a.borrow_mut();
         if a.is_none() {
+            *a = AudioContext::new().ok();
+        }
+        if let Some(ctx) = a.as_ref().filter(|c| c.state() != AudioContextState::Running) {
+            let _ = ctx.resume();
+        }
+    });
+}
+
+/// Listens for the player's gestures that may start audio (a tap's end, a click, a key).
+pub fn wake_on_gestures() {
+    use leptos::prelude::*;
+    let _ = window_event_listener(leptos::ev::pointerup, |_| wake());
+    let _ = window_event_listener(leptos::ev::touchend, |_| wake());
+    let _ = window_event_listener(leptos::ev::keydown, |_| wake());
+}
+
+/// Plays a cue (nothing when muted, before the player's first gesture, or where the browser
+/// has no Web Audio).
+pub fn play(cue: Cue) {
+    if muted() {
+        return;
+    }
+    AUDIO.with(|a| {
+        let mut a = a.borrow_mut();
+        // Made here only inside a gesture (a tap that placed a piece): made outside one, the
+        // audio would start suspended and the browser would warn.
+        if a.is_none() && super::feature::has_been_active() {
             *a = AudioContext::new().ok();
         }
         if let Some(ctx) = a.as_ref() {

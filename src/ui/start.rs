@@ -81,7 +81,8 @@ pub(super) fn when(ms: f64) -> String {
         crate::i18n::Lang::En => "default",
         l => l.code(),
     };
-    d.to_locale_string(locale, &opts).into()
+    // A browser whose Intl refuses the options (it throws) gets its plain date.
+    super::feature::call(&d, "toLocaleString", &[locale.into(), opts.into()]).and_then(|s| s.as_string()).unwrap_or_else(|| String::from(d.to_string()))
 }
 
 /// The start screen: new game, saved games.
@@ -104,6 +105,9 @@ pub fn StartScreen() -> impl IntoView {
             <p class="sub">{tr!(ScreenTagline)}</p>
             <div class="row lang-row">{super::lang::menu(ctx)}</div>
             {move || ctx.start_message.get().map(|m| view! { <p class="notice" role="alert" data-start-message="">{m}</p> })}
+            // Storage blocked (or no room at all): the game plays, and says up front that
+            // nothing is kept.
+            {(!super::feature::saves_on()).then(|| view! { <p class="notice" role="status" data-saves-off="">{tr!(ScreenSavesOff)}</p> })}
             {move || latest().map(|(id, summary)| view! {
                 <div class="row continue-latest">
                     <button type="button" class="primary big" data-continue-latest="" on:click=move |_| continue_game(ctx, &id)>{tr!(ScreenContinue)}</button>

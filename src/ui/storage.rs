@@ -1,6 +1,7 @@
-//! The one place that touches localStorage (gloo-storage). Saves are JSON envelopes around
-//! a game record; a save that can't be read is copied to a backup key and reported, and
-//! never touches the other saves.
+//! The game's saves and settings in localStorage, through the checked calls of `feature` (a
+//! browser that blocks storage or has no room refuses each write; the game plays on and says
+//! it isn't saved). Saves are JSON envelopes around a game record; a save that can't be read is
+//! copied to a backup key and reported, and never touches the other saves.
 //!
 //! The same game may be open in two tabs. Each save carries a revision that grows with every
 //! write; this tab remembers the revision it last read or wrote of the game it shows, and never
@@ -8,7 +9,7 @@
 
 use crate::app::save::{overwrite, parse_save, Overwrite, SaveFile, SAVE_FORMAT, SAVE_VERSION};
 use crate::app::AnySession;
-use gloo_storage::{LocalStorage, Storage};
+use super::feature::{store, stored, stored_keys, unstore};
 use std::cell::RefCell;
 
 /// Where saves live: this prefix and the save's id.
@@ -58,13 +59,11 @@ pub enum Listed {
 }
 
 fn raw_keys() -> Vec<String> {
-    let s = LocalStorage::raw();
-    let n = s.length().unwrap_or(0);
-    (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
+    stored_keys()
 }
 
 fn raw_get(key: &str) -> Option<String> {
-    LocalStorage::raw().get_item(key).ok().flatten()
+    stored(key)
 }
 
 /// The language a summary written now is in (as [`SaveFile::lang`] stores it).
@@ -145,7 +144,7 @@ pub fn load(id: &str) -> Result<AnySession, String> {
 }
 
 fn backup(id: &str, text: &str) {
-    let _ = LocalStorage::raw().set_item(&format!("{BACKUP_PREFIX}{id}"), text);
+    let _ = store(&format!("{BACKUP_PREFIX}{id}"), text);
 }
 
 /// Saves a game, unless its record is what this tab last read or wrote.
@@ -181,9 +180,9 @@ pub fn save(id: &str, summary: &str, record: &str) -> Result<(), SaveError> {
         record: record.to_string(),
     };
     let text = serde_json::to_string(&file).map_err(|e| SaveError::Refused(e.to_string()))?;
-    LocalStorage::raw()
-        .set_item(&key, &text)
-        .map_err(|_| SaveError::Refused(crate::tr!(String AppSaveStorageFull)))?;
+    if !store(&key, &text) {
+        return Err(SaveError::Refused(crate::tr!(String AppSaveStorageFull)));
+    }
     remember(id, revision, record);
     Ok(())
 }
@@ -192,13 +191,13 @@ pub fn save(id: &str, summary: &str, record: &str) -> Result<(), SaveError> {
 pub fn delete(id: &str) -> Option<String> {
     let key = format!("{SAVE_PREFIX}{id}");
     let text = raw_get(&key);
-    LocalStorage::delete(key);
+    unstore(&key);
     text
 }
 
 /// Puts a deleted save back as it was.
 pub fn restore(id: &str, text: &str) {
-    let _ = LocalStorage::raw().set_item(&format!("{SAVE_PREFIX}{id}"), text);
+    let _ = store(&format!("{SAVE_PREFIX}{id}"), text);
 }
 
 const NET_HOST_PREFIX: &str = "loewenherz/net/host/";
@@ -218,7 +217,7 @@ pub fn net_seats(id: &str) -> Vec<(crate::engine::Colour, Option<u64>)> {
 /// Remembers the seats friends play in game `id` (kept beside its save).
 pub fn set_net_seats(id: &str, seats: &[(crate::engine::Colour, Option<u64>)]) {
     let text: Vec<String> = seats.iter().map(|(c, t)| t.map_or_else(|| c.name().to_string(), |t| format!("{}:{t}", c.name()))).collect();
-    let _ = LocalStorage::raw().set_item(&format!("{NET_HOST_PREFIX}{id}"), &text.join(" "));
+    let _ = store(&format!("{NET_HOST_PREFIX}{id}"), &text.join(" "));
 }
 
 const NET_TABLE_PREFIX: &str = "loewenherz/net/table/";
@@ -231,7 +230,7 @@ pub fn net_table(id: &str) -> Option<String> {
 
 /// Keeps the secret of game `id`'s table link.
 pub fn set_net_table(id: &str, secret: &str) {
-    let _ = LocalStorage::raw().set_item(&format!("{NET_TABLE_PREFIX}{id}"), secret);
+    let _ = store(&format!("{NET_TABLE_PREFIX}{id}"), secret);
 }
 
 const NET_RELAYS_KEY: &str = "loewenherz/net/relays";
@@ -243,7 +242,7 @@ pub fn net_relays() -> Option<String> {
 
 /// Keeps the host's relays.
 pub fn set_net_relays(text: &str) {
-    let _ = LocalStorage::raw().set_item(NET_RELAYS_KEY, text.trim());
+    let _ = store(NET_RELAYS_KEY, text.trim());
 }
 
 const NET_SEAT_PREFIX: &str = "loewenherz/net/seat/";
@@ -262,9 +261,9 @@ pub fn set_net_seat(secret: &str, seat: Option<(crate::engine::Colour, u64, u32)
     let key = format!("{NET_SEAT_PREFIX}{secret}");
     match seat {
         Some((c, token, tag)) => {
-            let _ = LocalStorage::raw().set_item(&key, &format!("{}:{token}:{tag}", c.name()));
+            let _ = store(&key, &format!("{}:{token}:{tag}", c.name()));
         }
-        None => LocalStorage::delete(key),
+        None => unstore(&key),
     }
 }
 
@@ -277,7 +276,7 @@ pub fn net_ice() -> Option<String> {
 
 /// Keeps the host's ICE servers for new invites.
 pub fn set_net_ice(text: &str) {
-    let _ = LocalStorage::raw().set_item(NET_ICE_KEY, text.trim());
+    let _ = store(NET_ICE_KEY, text.trim());
 }
 
 const LANG_KEY: &str = "loewenherz/lang";
@@ -289,7 +288,7 @@ pub fn lang_choice() -> Option<String> {
 
 /// Remembers the player's choice of language.
 pub fn remember_lang(code: &str) {
-    let _ = LocalStorage::raw().set_item(LANG_KEY, code);
+    let _ = store(LANG_KEY, code);
 }
 
 const PACE_KEY: &str = "loewenherz/pace";
@@ -302,7 +301,7 @@ pub fn pace() -> u32 {
 
 /// Remembers the pace chosen.
 pub fn remember_pace(code: u32) {
-    let _ = LocalStorage::raw().set_item(PACE_KEY, &code.to_string());
+    let _ = store(PACE_KEY, &code.to_string());
 }
 
 /// A fresh id for a new save.
@@ -386,7 +385,7 @@ pub fn keep_finished(e: &crate::app::history::Entry) -> Result<u32, String> {
         drop_one(&mut dropped);
     }
     let text = write_entry(e);
-    while LocalStorage::raw().set_item(&key, &text).is_err() {
+    while !store(&key, &text) {
         if drop_one(&mut dropped).is_none() {
             for (id, text) in &dropped {
                 restore_kept(id, text);
@@ -396,7 +395,7 @@ pub fn keep_finished(e: &crate::app::history::Entry) -> Result<u32, String> {
     }
     let n = dropped.len() as u32;
     if n > 0 {
-        let _ = LocalStorage::raw().set_item(HISTORY_DROPPED_KEY, &(history_dropped() + n).to_string());
+        let _ = store(HISTORY_DROPPED_KEY, &(history_dropped() + n).to_string());
     }
     Ok(n)
 }
@@ -405,13 +404,13 @@ pub fn keep_finished(e: &crate::app::history::Entry) -> Result<u32, String> {
 pub fn forget(id: &str) -> Option<String> {
     let key = format!("{HISTORY_PREFIX}{id}");
     let text = raw_get(&key);
-    LocalStorage::delete(key);
+    unstore(&key);
     text
 }
 
 /// Puts a deleted kept game back as it was.
 pub fn restore_kept(id: &str, text: &str) {
-    let _ = LocalStorage::raw().set_item(&format!("{HISTORY_PREFIX}{id}"), text);
+    let _ = store(&format!("{HISTORY_PREFIX}{id}"), text);
 }
 
 /// How many kept games were dropped for room since the "Your games" screen last said so.
@@ -421,7 +420,7 @@ pub fn history_dropped() -> u32 {
 
 /// The drop was told.
 pub fn history_dropped_seen() {
-    LocalStorage::delete(HISTORY_DROPPED_KEY);
+    unstore(HISTORY_DROPPED_KEY);
 }
 
 #[cfg(test)]

@@ -243,7 +243,7 @@ fn you_are(ctx: Ctx) -> Option<AnyView> {
         let t = t.as_ref()?;
         let (name, colour) = (t.names().name(seat), crate::app::names::colour_adj(t.edition(), seat));
         let words = if name.to_lowercase() == colour.to_lowercase() { tr!(RelayYouAreColour, colour = colour) } else { tr!(RelayYouAre, name = name, colour = colour) };
-        Some(view! { <span class="you" data-you-are=seat.name()><Emblem colour=seat/>{words}</span> }.into_any())
+        Some(view! { <span class="you" data-you-are=seat.name()><Emblem colour=seat/><span class="you-words">{words}</span></span> }.into_any())
     })
 }
 

@@ -47,9 +47,12 @@ pub fn since(lines: &[LogLine], from: Option<usize>, names: &Names) -> Vec<Node>
     vec![el("details").class("panel since").attr("data-since", "").attr("open", "").kid(el("summary").text(tr!(PanelSinceTitle))).kid(list)]
 }
 
-/// The compact score strip that stays in view in portrait: each player's emblem, name and score.
+/// The compact score strip that stays in view in portrait: each player's emblem, name and score
+/// (the name apart, so that a long one is cut, never the score).
 pub fn strip(players: &[(Colour, String, u32)]) -> Vec<Node> {
-    vec![el("div").class("score-strip").attr("data-score-strip", "").kids(players.iter().map(|(c, name, score)| el("span").kid(emblem(*c)).text(format!("{name} {score}"))))]
+    vec![el("div").class("score-strip").attr("data-score-strip", "").kids(players.iter().map(|(c, name, score)| {
+        el("span").attr("title", name.clone()).kid(emblem(*c)).kid(el("span").class("name").text(name.clone())).text(format!(" {score}"))
+    }))]
 }
 
 /// The public notes under a score track: alliances, and what the neutral colour is.
@@ -85,7 +88,7 @@ pub fn track_row<A>(c: Colour, name: String, score: u32, change: i32, max: u32, 
     el("div")
         .class("track-row")
         .attr("data-score", c.name())
-        .kid(el("span").class("who").kid(emblem(c)).text(name))
+        .kid(el("span").class("who").attr("title", name.clone()).kid(emblem(c)).text(name))
         .kid(el("span").class("bar").kid(marker(c, score, change, max)))
         .kid(points(score, change))
         .kid(meta)

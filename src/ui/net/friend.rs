@@ -6,7 +6,7 @@ use super::relay::{self as relays, Channel};
 use super::rtc::{Event, Peer};
 use crate::app::net::signal::{SeatRefusal, Signal};
 use crate::engine::Colour;
-use crate::ui::storage;
+use crate::ui::{feature, storage};
 use super::{link_error, pack, Qr};
 use crate::app::net::invite::{Invite, Reply};
 use crate::app::net::remote::{Heard, Remote};
@@ -306,25 +306,19 @@ impl FriendNet {
     fn signal_turn(&self) {
         let seat = self.remote.borrow().seat();
         let mine = seat.is_some() && self.remote.borrow().table().is_some_and(|t| matches!(t.screen(), crate::app::session::Screen::Play(c) if Some(*c) == seat));
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
-        let marked = doc.title().starts_with('●');
+        let marked = feature::title().starts_with('●');
         if mine && !marked {
-            doc.set_title(&format!("● {}", tr!(TableYourTurn)));
+            feature::set_title(&format!("● {}", tr!(TableYourTurn)));
             // Sound and vibration only once the player has touched this page: before that the
-            // browser refuses both, and says so in the console.
-            if touched_yet() {
+            // browser refuses both, and says so in the console. Both are checked calls (Firefox
+            // and Safari have no `navigator.vibrate`: called unchecked it threw, and the
+            // exception skipped the screen's update — the friend froze at its first turn).
+            if feature::has_been_active() {
                 crate::ui::sound::play(crate::ui::sound::Cue::Turn);
-                // Firefox and Safari have no `navigator.vibrate`: calling it there threw, and the
-                // exception skipped the screen's update (the friend froze at its first turn).
-                if let Some(w) = web_sys::window() {
-                    let nav = w.navigator();
-                    if js_sys::Reflect::get(&nav, &"vibrate".into()).is_ok_and(|f| f.is_function()) {
-                        let _ = nav.vibrate_with_duration(200);
-                    }
-                }
+                feature::vibrate(200);
             }
         } else if !mine && marked {
-            doc.set_title("Löwenherz");
+            feature::set_title("Löwenherz");
         }
     }
 
@@ -688,17 +682,4 @@ pub fn FriendScreen(net: Rc<FriendNet>) -> impl IntoView {
         }
         .into_any(),
     }
-}
-
-/// Whether the player has tapped or typed in this page since it loaded
-/// (`navigator.userActivation.hasBeenActive`); a browser without that API is taken at its word
-/// that it needs no gesture.
-fn touched_yet() -> bool {
-    use js_sys::Reflect;
-    let Some(w) = web_sys::window() else { return false };
-    let activation = Reflect::get(&w.navigator(), &"userActivation".into()).unwrap_or(wasm_bindgen::JsValue::UNDEFINED);
-    if activation.is_undefined() {
-        return true;
-    }
-    Reflect::get(&activation, &"hasBeenActive".into()).ok().and_then(|v| v.as_bool()).unwrap_or(true)
 }

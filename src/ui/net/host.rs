@@ -17,10 +17,8 @@ use crate::engine::{Colour, IllegalMove};
 use crate::tr;
 use crate::ui::ctx::{Ctx, Net};
 use crate::ui::storage;
-use js_sys::Reflect;
 use leptos::prelude::*;
 use std::cell::RefCell;
-use wasm_bindgen::JsCast;
 use std::rc::Rc;
 
 /// Refused messages in a row after which a friend's link is closed.
@@ -984,7 +982,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
 #[component]
 fn CopyShare(link: String, copy: &'static str, share: &'static str) -> impl IntoView {
     let copied = RwSignal::new(None::<String>);
-    let can_share = web_sys::window().is_some_and(|w| Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false));
+    let can_share = crate::ui::feature::can_share(&link);
     let for_share = link.clone();
     view! {
         <div class="row">
@@ -1026,16 +1024,10 @@ fn WatchLink(link: String) -> impl IntoView {
 
 /// The system's share sheet with `link` (a browser without one never shows the button).
 fn share_sheet(link: &str) {
-    let Some(w) = web_sys::window() else { return };
-    let data = js_sys::Object::new();
-    let _ = Reflect::set(&data, &"title".into(), &"Löwenherz".into());
-    let _ = Reflect::set(&data, &"url".into(), &link.into());
-    if let Ok(f) = Reflect::get(&w.navigator(), &"share".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) {
-        // A share the player dismissed rejects: nothing to say.
-        if let Ok(p) = f.call1(&w.navigator(), &data).and_then(|p| p.dyn_into::<js_sys::Promise>()) {
-            leptos::task::spawn_local(async move {
-                let _ = wasm_bindgen_futures::JsFuture::from(p).await;
-            });
-        }
+    // A share the player dismissed rejects: nothing to say.
+    if let Some(p) = crate::ui::feature::share("Löwenherz", link) {
+        leptos::task::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+        });
     }
 }
