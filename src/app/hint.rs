@@ -596,6 +596,38 @@ mod tests {
 
     const NAMES: [&str; 4] = ["Ann", "Ben", "Cleo", "Dora"];
 
+    /// The walk of a seeded game through the hint tests: two moves in three from the playout
+    /// policy (it builds: regions to expand, knights to turn), random legal moves for the rest.
+    struct Walk<G: Searchable> {
+        bot: RandomBot<G::Move>,
+        rng: rand_chacha::ChaCha8Rng,
+        buf: Vec<G::Move>,
+    }
+
+    impl<G: Searchable> Walk<G> {
+        fn new(seed: u64) -> Walk<G> {
+            Walk { bot: RandomBot::new(seed), rng: <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed), buf: Vec::new() }
+        }
+
+        /// The move played at `ply` of `g` (`None`: the game is over).
+        fn next(&mut self, g: &G, ply: usize) -> Option<G::Move> {
+            let policy = if ply % 3 == 2 { None } else { g.actor().and_then(|c| g.policy(c, &mut self.buf, &mut self.rng)) };
+            policy.or_else(|| self.bot.pick(g))
+        }
+    }
+
+    /// A Classic game of seating `seating` of three (2, 3 or 4 players, taken modulo 3; purple
+    /// neutral with 2) for the hint tests, with its players' names.
+    fn classic_game(seating: u64, seed: u64, kind: crate::engine::classic::SetupKind) -> (crate::engine::classic::game::Game, Names) {
+        let seatings = [vec![Colour::Red, Colour::Yellow], vec![Colour::Red, Colour::Yellow, Colour::Purple], vec![Colour::Grey, Colour::Red, Colour::Yellow, Colour::Purple]];
+        let players = seatings[seating as usize % 3].clone();
+        let mut setup = crate::engine::classic::Setup::new(players.clone(), kind, seed);
+        if players.len() == 2 {
+            setup.neutral = Some(Colour::Purple);
+        }
+        (crate::engine::classic::game::Game::new(&setup).unwrap().0, names(Edition::Classic, &players))
+    }
+
     fn names(edition: Edition, players: &[Colour]) -> Names {
         Names { edition, players: players.iter().copied().zip(NAMES.iter().map(|n| n.to_string())).collect() }
     }
@@ -664,29 +696,19 @@ mod tests {
     fn classic_hints_over_200_positions_say_what_and_why_in_every_language_and_mark_the_moves_places() {
         use crate::engine::classic::game::Game;
         use crate::engine::classic::moves::Move;
-        use crate::engine::classic::{Setup, SetupKind};
+        use crate::engine::classic::SetupKind;
         const WANTED: [&str; 16] = ["castle", "knight", "decide", "alliance", "renegade", "offer", "accept", "duel", "bid", "border", "expand", "open", "take", "done", "unally", "pass"];
         crate::i18n::tests::install_all();
         let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
         let (mut positions, mut seed) = (0, 0u64);
-        let seatings = [vec![Colour::Red, Colour::Yellow], vec![Colour::Red, Colour::Yellow, Colour::Purple], vec![Colour::Grey, Colour::Red, Colour::Yellow, Colour::Purple]];
         while positions < 200 || (seed < 60 && WANTED.iter().any(|k| !kinds.contains_key(*k))) {
             seed += 1;
-            let players = seatings[seed as usize % 3].clone();
-            let mut setup = Setup::new(players.clone(), if seed % 2 == 0 && players.len() > 2 { SetupKind::Basic } else { SetupKind::Variable }, 500 + seed);
-            if players.len() == 2 {
-                setup.neutral = Some(Colour::Purple);
-            }
-            let (mut g, _) = Game::new(&setup).unwrap();
-            let names = names(Edition::Classic, &players);
-            let mut bot = RandomBot::new(seed);
-            let (mut rng, mut buf) = (<rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed), Vec::new());
+            // Seatings 1 and 2 have 3 and 4 players: every other one starts from the basic setup.
+            let (mut g, names) = classic_game(seed, 500 + seed, if seed % 2 == 0 && seed % 3 != 0 { SetupKind::Basic } else { SetupKind::Variable });
+            let mut walk = Walk::new(seed);
             let mut moves = Vec::new();
             for ply in 0..3000 {
-                // The playout policy builds (regions to expand, knights to turn); random moves
-                // meet the rest.
-                let policy = if ply % 3 == 2 { None } else { g.actor().and_then(|c| g.policy(c, &mut buf, &mut rng)) };
-                let Some(played) = policy.or_else(|| bot.pick(&g)) else { break };
+                let Some(played) = walk.next(&g, ply) else { break };
                 let who = played.by();
                 g.legal_moves_into(&mut moves);
                 moves.retain(|m| m.by() == who);
@@ -760,14 +782,10 @@ mod tests {
             }
             let (mut g, _) = Game::new(&setup).unwrap();
             let names = names(Edition::New, &players);
-            let mut bot = RandomBot::new(seed);
-            let (mut rng, mut buf) = (<rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed), Vec::new());
+            let mut walk = Walk::new(seed);
             let mut moves = Vec::new();
             for ply in 0..3000 {
-                // The playout policy builds (regions to expand, knights to turn); random moves
-                // meet the rest.
-                let policy = if ply % 3 == 2 { None } else { g.actor().and_then(|c| g.policy(c, &mut buf, &mut rng)) };
-                let Some(played) = policy.or_else(|| bot.pick(&g)) else { break };
+                let Some(played) = walk.next(&g, ply) else { break };
                 let who = played.by();
                 g.legal_moves_into(&mut moves);
                 moves.retain(|m| m.by() == who);
@@ -813,27 +831,18 @@ mod tests {
         use crate::app::table::{Step, TableWords};
         use crate::engine::classic::game::Game;
         use crate::engine::classic::moves::Move;
-        use crate::engine::classic::{Setup, SetupKind};
+        use crate::engine::classic::SetupKind;
         crate::i18n::tests::install_all();
         let (mut checked, mut seed) = (0, 0u64);
         let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
-        let seatings = [vec![Colour::Red, Colour::Yellow], vec![Colour::Red, Colour::Yellow, Colour::Purple], vec![Colour::Grey, Colour::Red, Colour::Yellow, Colour::Purple]];
         while checked < 200 || kinds.len() < 4 {
             seed += 1;
             assert!(seed < 200, "too few contests: {kinds:?}");
-            let players = seatings[seed as usize % 3].clone();
-            let mut setup = Setup::new(players.clone(), SetupKind::Basic, 700 + seed);
-            if players.len() == 2 {
-                setup.neutral = Some(Colour::Purple);
-            }
-            let (mut g, _) = Game::new(&setup).unwrap();
-            let names = names(Edition::Classic, &players);
-            let mut bot = RandomBot::new(seed);
-            let (mut rng, mut buf) = (<rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed), Vec::new());
+            let (mut g, names) = classic_game(seed, 700 + seed, SetupKind::Basic);
+            let mut walk = Walk::new(seed);
             let mut moves = Vec::new();
             for ply in 0..400 {
-                let policy = if ply % 3 == 2 { None } else { g.actor().and_then(|c| g.policy(c, &mut buf, &mut rng)) };
-                let Some(played) = policy.or_else(|| bot.pick(&g)) else { break };
+                let Some(played) = walk.next(&g, ply) else { break };
                 let who = played.by();
                 let v = g.view(Some(who));
                 if let CPhase::Negotiation { action, .. } | CPhase::Duel { action, .. } = v.phase {
