@@ -225,6 +225,15 @@ test("new edition, 3 players from one table link and a watcher: a whole game; th
     const step = stepperOf(g.edition);
     let run = await playAll(t.devices, step, { until: async () => (await lines(host)) > 40 });
     assert.equal(run.over, false);
+    // LOEWENHERZ_SHOTS=DIR: the watcher's screen mid-game at a tablet's and a phone's size, to look at.
+    if (process.env.LOEWENHERZ_SHOTS) {
+      const size = watcher.page.viewportSize();
+      for (const [width, height] of [[1024, 768], [390, 844]]) {
+        await watcher.page.setViewportSize({ width, height });
+        await watcher.page.screenshot({ path: `${process.env.LOEWENHERZ_SHOTS}/watcher-${width}x${height}.png` });
+      }
+      if (size) await watcher.page.setViewportSize(size);
+    }
 
     // ---- The relay goes away: the game goes on over the open channels, a few moves by each device.
     const port = relay.port;
