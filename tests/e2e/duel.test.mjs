@@ -14,6 +14,17 @@ after(async () => {
 });
 
 /** Seals a bid of `amount` ducats for the player holding the device. */
+/** The first round of LINK3's seating: Ann (red) lays actions 2 and 3, Ben (yellow) 2, Cleo
+ * (purple) 1 — so Ann and Ben contest action 2 (place 2 borders). */
+async function chooseContestedBorders(page) {
+  await handOver(page, "red");
+  await decide(page, 2, 3);
+  await handOver(page, "yellow");
+  await decide(page, 2);
+  await handOver(page, "purple");
+  await decide(page, 1);
+}
+
 async function bid(page, colour, amount) {
   assert.equal(await page.locator(`[data-private="${colour}"]`).count() > 0, true, `${colour}'s own bid panel is shown`);
   await page.fill("[data-bid-amount]", String(amount));
@@ -38,12 +49,7 @@ async function assertBidHidden(page, colour, name, amount) {
 test("two players on one action: the first speaker breaks off, sealed bids stay secret until revealed", async () => {
   const { page, srv } = app;
   await page.goto(srv.url + LINK3);
-  await handOver(page, "red");
-  await decide(page, 2, 3);
-  await handOver(page, "yellow");
-  await decide(page, 2);
-  await handOver(page, "purple");
-  await decide(page, 1);
+  await chooseContestedBorders(page);
 
   // Action 2 (borders): Ann and Ben. Ann is earlier in the seating order and speaks first.
   await handOver(page, "red");
@@ -140,12 +146,7 @@ test("three players on one action duel at once; a tie for highest bids again", a
 test("a hint in a negotiation and a duel names the prompt's action, and tapping what it lights bids what it says (issue 41)", async () => {
   const { page, srv } = app;
   await page.goto(srv.url + LINK3 + "&hints=on");
-  await handOver(page, "red");
-  await decide(page, 2, 3);
-  await handOver(page, "yellow");
-  await decide(page, 2);
-  await handOver(page, "purple");
-  await decide(page, 1);
+  await chooseContestedBorders(page);
 
   // Action 2 of the card ($6 / B2 / K1) is "place 2 borders": Ann and Ben negotiate for it.
   await handOver(page, "red");
