@@ -66,6 +66,17 @@ impl StartOptions {
         s
     }
 
+    /// The "share this setup" link's parameters for a game `over` or not, and whether they deal
+    /// anew: a drawn (long) seed is the deal, so until the game is over the link starts the same
+    /// seats with a new one; a seed people typed or linked is theirs to share.
+    pub fn to_shared_query(&self, over: bool) -> (String, bool) {
+        if !over && matches!(self.seed, Some(Seed::Long(_))) {
+            (StartOptions { seed: None, ..self.clone() }.to_query(), true)
+        } else {
+            (self.to_query(), false)
+        }
+    }
+
     /// The link parameters that start this setup (the "share this setup" link).
     pub fn to_query(&self) -> String {
         let players: Vec<&str> = self.players.iter().map(|c| c.name()).collect();
@@ -340,6 +351,17 @@ mod tests {
         let LinkRequest::Start(back) = parse_link(&o.to_query()).unwrap() else { panic!() };
         assert_eq!(back, o);
         assert_eq!(back.to_setup().neutral, Some(Colour::Yellow));
+    }
+
+    #[test]
+    fn a_shared_setup_keeps_a_drawn_seed_out_until_the_game_is_over() {
+        let LinkRequest::Start(mut o) = parse_link("?game=classic&players=red,yellow,purple&seed=42").unwrap() else { panic!() };
+        assert_eq!(o.to_shared_query(false), (o.to_query(), false), "a linked seed is the people's to share");
+        o.seed = Some(Seed::fresh([7; crate::engine::seed::FRESH_BYTES]));
+        let (mid, anew) = o.to_shared_query(false);
+        assert!(anew && !mid.contains("seed="), "{mid}");
+        assert_eq!(o.to_shared_query(true), (o.to_query(), false), "over: the deal may be shown");
+        assert!(o.to_query().contains(&format!("seed={}", o.seed.unwrap())));
     }
 
     #[test]

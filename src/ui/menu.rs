@@ -36,17 +36,12 @@ pub fn GameMenu(open: RwSignal<bool>) -> impl IntoView {
     let rules = RwSignal::new(false);
     let revealed = RwSignal::new(false);
     let sound_off = RwSignal::new(super::sound::muted());
-    let Some((mut options, id, edition, ended)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.options(), g.id().to_string(), g.edition(), g.is_over()))) else {
+    let Some((options, id, edition, ended)) = ctx.game.with_untracked(|g| g.as_ref().map(|g| (g.options(), g.id().to_string(), g.edition(), g.is_over()))) else {
         // A friend's device holds no game: its own menu (remote play's).
         return super::ctx::net_menu(open);
     };
-    // A drawn (long) seed is the deal: until the game is over the link starts the same seats
-    // with a new one. A seed people typed or linked is theirs to share.
-    let new_deal = !ended && matches!(options.seed, Some(crate::engine::Seed::Long(_)));
-    if new_deal {
-        options.seed = None;
-    }
-    let link = format!("{}{}", base_url(), options.to_query());
+    let (query, new_deal) = options.to_shared_query(ended);
+    let link = format!("{}{}", base_url(), query);
     // The record, the log and the game's end are read when used: computers or another tab may
     // move while the menu is open.
     let record = Signal::derive(move || ctx.game.with(|g| g.as_ref().map(|g| g.record()).unwrap_or_default()));
