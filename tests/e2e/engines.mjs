@@ -83,10 +83,18 @@ function commonPage(own) {
         if (!el) return null;
         el.scrollIntoView({ block: "center", inline: "center" });
         const r = el.getBoundingClientRect();
-        return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2) };
+        const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
+        // What a finger there would touch: the element itself (or a part of it), or what lies
+        // over it and takes the tap (a space's art drawn over it once did: a tap in the middle
+        // of a mine did nothing).
+        const hit = document.elementFromPoint(x, y);
+        const name = (e) => e ? e.tagName.toLowerCase() + [...e.attributes].filter((a) => a.name !== "style" && a.name !== "d" && a.name !== "points").map((a) => `[${a.name}${a.value ? `="${a.value.slice(0, 40)}"` : ""}]`).join("") : "nothing";
+        const covered = hit && el.contains(hit) ? null : `${name(el)} at (${x}, ${y}) is under ${name(hit)}` + (hit?.parentElement ? ` in ${name(hit.parentElement)}` : "");
+        return { x, y, covered };
       }, selector);
       if (!at && ifThere) return false;
       if (!at) throw new Error(`${own.engine}: nothing to tap at ${selector}`);
+      if (at.covered) throw new Error(`${own.engine}: a finger can't reach ${selector}: ${at.covered}`);
       await own.click(at.x, at.y);
       return true;
     },
