@@ -178,7 +178,7 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
             })
             .collect();
         let bots: Vec<(Colour, Level)> = (0..n).filter_map(|i| Level::parse(&kinds.get_untracked()[i]).map(|l| (players[i], l))).collect();
-        let friends: Vec<(Colour, Option<u64>)> = (0..n).filter(|&i| kinds.get_untracked()[i] == "friend").map(|i| (players[i], None)).collect();
+        let friends: Vec<storage::NetSeat> = (0..n).filter(|&i| kinds.get_untracked()[i] == "friend").map(|i| storage::NetSeat { colour: players[i], token: None, taken: false }).collect();
         if bots.len() + friends.len() == n {
             return error.set(Some(tr!(String ScreenNeedPerson)));
         }

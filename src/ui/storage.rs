@@ -202,21 +202,41 @@ pub fn restore(id: &str, text: &str) {
 
 const NET_HOST_PREFIX: &str = "loewenherz/net/host/";
 
-/// The seats of game `id` that friends play on their own devices, each with its join token
-/// once its first invite was made (`None` before).
-pub fn net_seats(id: &str) -> Vec<(crate::engine::Colour, Option<u64>)> {
+/// A seat of a hosted game that a friend plays on their own device, as the host's device keeps
+/// it beside the save.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NetSeat {
+    /// The seat.
+    pub colour: crate::engine::Colour,
+    /// Its join token, once its first invite was made (`None` before).
+    pub token: Option<u64>,
+    /// A friend sat down in it: after a reload it is still theirs, not offered to others.
+    pub taken: bool,
+}
+
+/// The seats of game `id` that friends play on their own devices (`red:123:t`: seat, token,
+/// taken; older entries without the last parts read as not taken).
+pub fn net_seats(id: &str) -> Vec<NetSeat> {
     let text = raw_get(&format!("{NET_HOST_PREFIX}{id}")).unwrap_or_default();
     text.split_whitespace()
         .filter_map(|part| {
-            let (c, token) = part.split_once(':').map_or((part, None), |(c, t)| (c, t.parse().ok()));
-            Some((crate::engine::Colour::parse(c)?, token))
+            let mut p = part.split(':');
+            let colour = crate::engine::Colour::parse(p.next()?)?;
+            let token = p.next().and_then(|t| t.parse().ok());
+            Some(NetSeat { colour, token, taken: p.next() == Some("t") })
         })
         .collect()
 }
 
 /// Remembers the seats friends play in game `id` (kept beside its save).
-pub fn set_net_seats(id: &str, seats: &[(crate::engine::Colour, Option<u64>)]) {
-    let text: Vec<String> = seats.iter().map(|(c, t)| t.map_or_else(|| c.name().to_string(), |t| format!("{}:{t}", c.name()))).collect();
+pub fn set_net_seats(id: &str, seats: &[NetSeat]) {
+    let text: Vec<String> = seats
+        .iter()
+        .map(|s| match s.token {
+            None => s.colour.name().to_string(),
+            Some(t) => format!("{}:{t}{}", s.colour.name(), if s.taken { ":t" } else { "" }),
+        })
+        .collect();
     let _ = store(&format!("{NET_HOST_PREFIX}{id}"), &text.join(" "));
 }
 
@@ -231,6 +251,55 @@ pub fn net_table(id: &str) -> Option<String> {
 /// Keeps the secret of game `id`'s table link.
 pub fn set_net_table(id: &str, secret: &str) {
     let _ = store(&format!("{NET_TABLE_PREFIX}{id}"), secret);
+}
+
+const NET_KEY_PREFIX: &str = "loewenherz/net/key/";
+
+/// The host's signing key of game `id`'s table (its private half as PKCS #8, its public half
+/// raw): a reloaded or continued host is still the one its table link names.
+pub fn net_key(id: &str) -> Option<(Vec<u8>, Vec<u8>)> {
+    let text = raw_get(&format!("{NET_KEY_PREFIX}{id}")).filter(|s| s.len() <= 1024)?;
+    let (private, public) = text.split_once('.')?;
+    Some((crate::app::share::base64url_decode(private).ok()?, crate::app::share::base64url_decode(public).ok()?))
+}
+
+/// Keeps the host's signing key of game `id`'s table.
+pub fn set_net_key(id: &str, private: &[u8], public: &[u8]) {
+    let text = format!("{}.{}", crate::app::share::base64url_encode(private), crate::app::share::base64url_encode(public));
+    let _ = store(&format!("{NET_KEY_PREFIX}{id}"), &text);
+}
+
+const NET_AGAIN_PREFIX: &str = "loewenherz/net/again/";
+
+/// Marks game `id` as the next game at a table ("Play again"): when it is hosted, every seat
+/// gets a new token over its channel.
+pub fn set_net_again(id: &str) {
+    let _ = store(&format!("{NET_AGAIN_PREFIX}{id}"), "1");
+}
+
+/// Whether game `id` was marked as the next game at a table (the mark is read once).
+pub fn take_net_again(id: &str) -> bool {
+    let key = format!("{NET_AGAIN_PREFIX}{id}");
+    let marked = raw_get(&key).is_some();
+    unstore(&key);
+    marked
+}
+
+const NET_LOCKED_PREFIX: &str = "loewenherz/net/locked/";
+
+/// Whether the host locked game `id`'s table (no device sits down).
+pub fn net_locked(id: &str) -> bool {
+    raw_get(&format!("{NET_LOCKED_PREFIX}{id}")).is_some()
+}
+
+/// Locks or unlocks game `id`'s table.
+pub fn set_net_locked(id: &str, locked: bool) {
+    let key = format!("{NET_LOCKED_PREFIX}{id}");
+    if locked {
+        let _ = store(&key, "1");
+    } else {
+        unstore(&key);
+    }
 }
 
 const NET_RELAYS_KEY: &str = "loewenherz/net/relays";

@@ -120,6 +120,38 @@ export async function device(net, name, { own, locale } = {}) {
   return { name, own, context, page, errors, watch, close: () => context.close().catch(() => {}) };
 }
 
+/**
+ * Runs in an eavesdropper's page before any of its scripts: every plaintext the page's WebCrypto
+ * decrypts (every relay message of the room it joined) is kept in `window.__lhDecrypted` (bytes
+ * as number arrays).
+ */
+function eavesdropInit() {
+  window.__lhDecrypted = [];
+  const decrypt = SubtleCrypto.prototype.decrypt;
+  SubtleCrypto.prototype.decrypt = function (...args) {
+    return decrypt.apply(this, args).then((plain) => {
+      window.__lhDecrypted.push(Array.from(new Uint8Array(plain)));
+      return plain;
+    });
+  };
+}
+
+/**
+ * Mallory (issue 40): a device that opens the table link `link` and never sits down; its page
+ * decrypts everything said in the table's room, which it records. Returns the device with
+ * `plaintexts()` (every plaintext decrypted so far, as number arrays).
+ */
+export async function eavesdropper(net, link) {
+  const d = await device(net, "mallory");
+  await d.context.addInitScript(eavesdropInit);
+  const page = await d.context.newPage();
+  d.watch(page);
+  await d.page.close();
+  await page.goto(link);
+  await page.waitForSelector("[data-seat-picker]", { timeout: 20_000 });
+  return { ...d, page, plaintexts: () => page.evaluate(() => window.__lhDecrypted) };
+}
+
 /** Sets a `<select>`'s value and tells the page (the element may be re-drawn after each choice). */
 async function choose(page, selector, value) {
   await page.selectOption(selector, value);

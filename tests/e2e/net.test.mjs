@@ -11,8 +11,8 @@
 //   invite; the host's page reloads and re-invites both; the game goes on to its end and the
 //   record loses nothing.
 // - A hostile friend's device: garbage, an oversized message, a cut one, a replayed command, a
-//   command for another seat, a hello with a wrong token… each refused by name, the game
-//   unchanged; a hello between them doesn't wipe their count; a flood of refused messages gets
+//   command for another seat, a hello with a wrong proof of its token or none… each refused by
+//   name, the game unchanged; a hello between them doesn't wipe their count; a flood of refused messages gets
 //   the link closed and a new invite made.
 //
 // Run: cd /work/main && E2E_DIST=/tmp/dist-net node --test tests/e2e/net.test.mjs
@@ -343,7 +343,10 @@ test("a hostile friend's device: bad messages are refused by name and change not
         bytes: command(tag, lastN + 52, [act.body[0], act.body[1], act.body[2], COLOUR_INDEX.red, ...act.body.slice(4)]),
         want: (r) => r.kind === "answer" && r.n === lastN + 52 && refusalName(r.refused) === `Illegal(${NOT_YOUR_TURN})`,
       },
-      { what: "a hello with a wrong token", bytes: [...hello.slice(0, 9), hello[9] ^ 1, ...hello.slice(10)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.foreign },
+      // A hello: header (8 bytes), seat, 1 and the 32-byte proof of the seat's token for this
+      // connection, log lines kept.
+      { what: "a hello with a wrong proof", bytes: [...hello.slice(0, 10), hello[10] ^ 1, ...hello.slice(11)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.foreign },
+      { what: "a hello without a proof", bytes: [...hello.slice(0, 9), 0, ...hello.slice(42)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.foreign },
       { what: "a hello for another seat", bytes: [...hello.slice(0, 8), COLOUR_INDEX.red, ...hello.slice(9)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.foreign },
       { what: "another protocol version", bytes: [hello[0], hello[1], hello[2] ^ 1, ...hello.slice(3)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.stale },
       { what: "another game's message", bytes: [...hello.slice(0, 4), hello[4] ^ 0xff, ...hello.slice(5)], want: (r) => r.kind === "refused" && r.why[0] === REFUSAL.foreign },

@@ -30,6 +30,7 @@ import {
   checkEnd,
   closePanel,
   device,
+  eavesdropper,
   friendRecord,
   header,
   hostGame,
@@ -87,7 +88,7 @@ async function relayTable({ edition, colours, seats, names, seed = SEED }) {
   const host = await device(net, "host");
   const id = await hostGame(host, net.srv.url, { edition, colours, seats, names, seed, relays: relay.url });
   const link = await tableLinkOf(host.page);
-  assert.match(link, /#table=[A-Za-z0-9_-]{22}&relays=/, "a table link naming the test relay");
+  assert.match(link, /#table=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}&relays=/, "a table link naming the test relay");
   assert.equal(decodeURIComponent(link.split("&relays=")[1]), relay.url, "the link names the host's relay");
   assert.ok(!link.includes(id), "the link doesn't hold the game's id");
   const friends = [];
@@ -104,7 +105,7 @@ async function secretsOf(t, names) {
   const stored = await t.host.page.evaluate((id) => localStorage.getItem(`loewenherz/net/host/${id}`), t.id);
   const tokens = Object.fromEntries(stored.split(/\s+/).filter(Boolean).map((p) => p.split(":")).map(([c, tok]) => [c, BigInt(tok)]));
   const seed = seedOf((await hostRecord(t.host.page)).record);
-  return { id: t.id, secret: secretOf(t.link), tokens, seed, names };
+  return { id: t.id, secret: secretOf(t.link).split(".")[0], tokens, seed, names };
 }
 
 
@@ -135,8 +136,16 @@ test("classic, 3 players from one table link: a whole game; a friend's reload, t
   const [host, yellow, purple] = t.devices;
   const entry = { edition: g.edition, friends: [], secrets: null };
   games.push(entry);
+  // Mallory holds the table link and never sits down: its page decrypts every word said in the
+  // table's room (issue 40). A watcher stays through the host's reload.
+  const mallory = await eavesdropper(net, t.link);
+  const watcher = await device(net, "watcher", { own: "watcher" });
   try {
     for (const { table } of t.times) assert.ok(table < 10_000, `a friend at the table within 10 s of opening the link (${table} ms)`);
+    await openPanel(host.page);
+    await host.page.click("[data-watch-section] summary");
+    await watcher.page.goto(await host.page.inputValue("[data-watch-link]"));
+    await watcher.page.waitForSelector("[data-watching]", { timeout: 15_000 });
     for (const f of t.friends) assert.match(await f.page.locator(`[data-you-are="${f.name}"]`).innerText(), new RegExp(g.names[g.colours.indexOf(f.name)]), `${f.name}'s top bar says who it is`);
     await closePanel(host.page);
     const step = stepperOf(g.edition);
@@ -170,9 +179,14 @@ test("classic, 3 players from one table link: a whole game; a friend's reload, t
     assert.equal(await tableLinkOf(host.page), t.link, "the reloaded host shows the same table link");
     await allBack(t, t0, "classic: the host's reload");
     kept(before2, (await hostRecord(host.page)).record, "the host's reload");
+    // The watcher too, by itself (it used to keep the old offer's round and be refused).
+    await watcher.page.waitForSelector("[data-net-lost]", { state: "detached", timeout: 20_000 });
+    const watched = await watcher.page.evaluate(() => window.__lzReceived.length);
     const mark2 = await lines(host);
     run = await playAll(t.devices, step, { until: async () => (await lines(host)) > mark2 + 15 });
     assert.equal(run.over, false);
+    await watcher.page.waitForFunction((n) => window.__lzReceived.length > n, watched, { timeout: 10_000 });
+    console.log(`classic: the watcher back after the host's reload in ${Date.now() - t0} ms at most`);
 
     // ---- The host closes the game (the start screen) and picks "Continue": still hosted, everyone back.
     const before3 = (await hostRecord(host.page)).record;
@@ -195,10 +209,19 @@ test("classic, 3 players from one table link: a whole game; a friend's reload, t
     kept(before3, save.record, "the finished game");
     assert.equal(seedOf(save.record), SEED, "the game's seed is the one chosen on the start screen");
     entry.secrets = await secretsOf(t, g.names);
+    // What Mallory's page decrypted in the table's room all game long (claims, offers, every
+    // friend's knocks after the reloads): never a seat's token, in any form.
+    const heard = await mallory.plaintexts();
+    assert.ok(heard.length > 10, `Mallory decrypted the room's messages (${heard.length})`);
+    for (const [c, tok] of Object.entries(entry.secrets.tokens)) {
+      const found = heard.filter((p) => holds(p, le64(tok)) || holds(p, [...Buffer.from(tok.toString())])).length;
+      assert.equal(found, 0, `${c}'s seat token in ${found} of the ${heard.length} plaintexts Mallory decrypted`);
+    }
+    console.log(`classic: Mallory decrypted ${heard.length} relay messages (${heard.reduce((n, p) => n + p.length, 0)} bytes): no seat's token`);
   } finally {
     for (const f of t.friends) await keep(entry, f, "to the end");
     entry.secrets ??= await secretsOf(t, g.names).catch(() => null);
-    for (const d of t.devices) await d.close();
+    for (const d of [...t.devices, mallory, watcher]) await d.close();
   }
 });
 
@@ -214,8 +237,8 @@ test("new edition, 3 players from one table link and a watcher: a whole game; th
   try {
     for (const { table } of t.times) assert.ok(table < 10_000, `a friend at the table within 10 s of opening the link (${table} ms)`);
     const watchLink = await host.page.inputValue("[data-watch-link]");
-    assert.match(watchLink, /#watch=[A-Za-z0-9_-]{22}&relays=/, "a watch link naming the test relay");
-    assert.notEqual(new URL(watchLink).hash.slice(7, 29), secretOf(t.link), "the watch link's secret is not the table's");
+    assert.match(watchLink, /#watch=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}&relays=/, "a watch link naming the test relay");
+    assert.notEqual(new URL(watchLink).hash.slice(7, 29), secretOf(t.link).split(".")[0], "the watch link's secret is not the table's");
     const w0 = Date.now();
     await watcher.page.goto(watchLink);
     await watcher.page.waitForSelector("[data-watching]", { timeout: 15_000 });
@@ -413,6 +436,55 @@ test("two devices claim one seat at once: the first keeps it, the second is told
   } finally {
     entry.secrets ??= await secretsOf(t, names).catch(() => null);
     for (const d of t.devices) await d.close();
+  }
+});
+
+test("the host locks the table (nobody sits down), and a friend's seat asked for from another device waits until the host taps 'Let the new device in'; the old device's token proves nothing after", { timeout: 90_000 }, async () => {
+  const host = await device(net, "host");
+  const old = await device(net, "old", { own: "yellow" });
+  const fresh = await device(net, "new", { own: "yellow" });
+  try {
+    const id = await hostGame(host, net.srv.url, { edition: "classic", colours: ["red", "yellow"], seats: ["person", "friend"], names: ["Ann", "Ben"], relays: relay.url });
+    const link = await tableLinkOf(host.page);
+    await openPanel(host.page);
+    await sit(host, old, "yellow", link);
+    const secret = secretOf(link);
+    const oldSeat = await old.page.evaluate((s) => localStorage.getItem(`loewenherz/net/seat/${s}`), secret);
+    assert.match(oldSeat ?? "", /^yellow:\d+:\d+$/, "the first device keeps its seat and the token the host's welcome gave it");
+    // The host locks the table: a device opening the link sits nowhere, and is told why.
+    await openPanel(host.page);
+    await host.page.click("[data-lock]");
+    await host.page.waitForSelector("[data-locked]");
+    await fresh.page.goto(`${link}&seat=yellow`);
+    await fresh.page.waitForSelector("[data-seat-picker]", { timeout: 20_000 });
+    assert.equal(await fresh.page.locator("[data-take-seat]").count(), 0, "a locked table offers no seat");
+    assert.match(await fresh.page.locator("[data-join] .notice").innerText({ timeout: 5_000 }), /lock/i, "the device is told the table is locked");
+    await host.page.click("[data-lock]");
+    await host.page.waitForSelector("[data-locked]", { state: "detached" });
+    // Unlocked: Ben's new device opens his seat's link again: the seat is his old device's, so it waits.
+    await fresh.page.goto("about:blank");
+    await fresh.page.goto(`${link}&seat=yellow`);
+    await fresh.page.waitForSelector("[data-waiting-host]", { timeout: 20_000 }).catch(async (e) => {
+      throw new Error(`the new device doesn't wait: "${(await fresh.page.innerText("body")).replace(/\s+/g, " ").slice(0, 300)}"; errors ${JSON.stringify([...host.errors, ...fresh.errors])}\n${e.message}`);
+    });
+    assert.equal(await host.page.locator('li[data-net-seat="yellow"]').getAttribute("data-presence"), "connected", "the old device keeps the seat while the host hasn't decided");
+    // The host is asked, and taps.
+    await openPanel(host.page);
+    await host.page.waitForSelector('[data-asking="yellow"]', { timeout: 10_000 });
+    await host.page.click('[data-let-in="yellow"]');
+    await fresh.page.waitForSelector('[data-you-are="yellow"]', { timeout: 20_000 });
+    await host.page.waitForSelector('li[data-net-seat="yellow"][data-presence="connected"]', { state: "attached", timeout: 10_000 });
+    const newSeat = await fresh.page.evaluate((s) => localStorage.getItem(`loewenherz/net/seat/${s}`), secret);
+    assert.match(newSeat ?? "", /^yellow:\d+:\d+$/, "the new device keeps the seat");
+    assert.notEqual(newSeat.split(":")[1], oldSeat.split(":")[1], "with a new token");
+    // The old device lost its channel and knocks with its old token: it never gets back in.
+    await old.page.waitForSelector("[data-net-lost], [data-join-failed]", { timeout: 15_000 });
+    await host.page.waitForTimeout(7000);
+    assert.ok((await old.page.locator("[data-net-lost], [data-join-failed]").count()) > 0, "the old device is still out of the game");
+    assert.equal(await fresh.page.locator("[data-net-lost]").count(), 0, "the new device keeps its seat");
+    assert.ok(!link.includes(id), "the link doesn't name the game");
+  } finally {
+    for (const d of [host, old, fresh]) await d.close();
   }
 });
 

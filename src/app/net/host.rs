@@ -15,6 +15,7 @@
 //! refused.
 
 use super::message::{put_table, AnyUpdate, NetRules, Presence, Refusal, ToHost, ToRemote, Update, game_tag};
+use super::proof::{self, Binding};
 use super::wire::Writer;
 use crate::app::said::Said;
 use crate::app::session::Session;
@@ -39,6 +40,9 @@ struct Link {
     colour: Colour,
     /// The join token of its invite.
     token: u64,
+    /// The token that replaces it when the seat's device next proves the old one (a new game
+    /// at the same table: the welcome gives it over the channel).
+    next: Option<u64>,
     /// What its device has.
     sent: Sent,
     /// The number of the last command read (a number not above it is a replay).
@@ -51,7 +55,7 @@ struct Link {
 
 impl Link {
     fn new(colour: Colour, token: u64) -> Link {
-        Link { colour, token, sent: Sent::default(), last_n: None, notices: Vec::new(), strikes: 0 }
+        Link { colour, token, next: None, sent: Sent::default(), last_n: None, notices: Vec::new(), strikes: 0 }
     }
 }
 
@@ -113,6 +117,19 @@ pub struct Host {
     last_watcher: u64,
 }
 
+/// What the host's device knows of the connection a message came on (the browser's part: its
+/// descriptions, and why it was offered).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Conn {
+    /// Its two ends, from the offer and the answer: a seat's proof must be made for them
+    /// (`None`: not known, and no proof holds).
+    pub binding: Option<Binding>,
+    /// The seat this connection was offered for to a device the host let sit down (a free
+    /// seat claimed, a new device let in): its hello needs no proof, and the welcome gives it
+    /// the seat's token. `None`: a device coming back, which proves it holds the token.
+    pub grant: Option<Colour>,
+}
+
 /// The link a message came on, as the host knows it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum On {
@@ -165,6 +182,33 @@ impl Host {
         self.changing(|s| crate::each!(s, s => s.add_remote(c)));
     }
 
+    /// A new device is let into seat `c` (the host's "Let a new device in"): the seat's token
+    /// becomes `token`, so the device that held the old one can't prove it any more, and the
+    /// seat's link is disconnected (the browser closes its channel).
+    pub fn renew(&mut self, c: Colour, token: u64) {
+        if let Some(l) = self.links.iter_mut().find(|l| l.colour == c) {
+            l.token = token;
+            l.next = None;
+            l.last_n = None;
+            l.strikes = 0;
+        }
+        self.disconnected(c);
+    }
+
+    /// A new game at the same table ("Play again"): seat `c`'s token is replaced by `token` the
+    /// next time its device proves the old one, and the welcome gives it the new one over the
+    /// channel. (Until then the old one still proves the seat.)
+    pub fn rotate(&mut self, c: Colour, token: u64) {
+        if let Some(l) = self.links.iter_mut().find(|l| l.colour == c) {
+            l.next = Some(token);
+        }
+    }
+
+    /// Seat `c`'s token now (the browser keeps it beside the game).
+    pub fn token(&self, c: Colour) -> Option<u64> {
+        self.links.iter().find(|l| l.colour == c).map(|l| l.token)
+    }
+
     /// Messages refused from a seat since its last accepted one.
     pub fn strikes(&self, c: Colour) -> u32 {
         self.links.iter().find(|l| l.colour == c).map_or(0, |l| l.strikes)
@@ -200,8 +244,12 @@ impl Host {
     /// Reads a message from a link (`link`: the seat it joined, if it did). A watcher's hello
     /// on a link that joined nothing yet joins it as that watcher ([`Received::watcher`]);
     /// after that, its messages go to [`Host::receive_watcher`].
-    pub fn receive(&mut self, link: Option<Colour>, bytes: &[u8]) -> Received {
-        self.read(link.map_or(On::Nobody, On::Seat), bytes)
+    ///
+    /// A seat's hello joins only with a proof of the seat's token made for this very
+    /// connection (`conn.binding`), or without one on a connection offered to a device the
+    /// host let in (`conn.grant`), which the welcome then gives the token.
+    pub fn receive(&mut self, link: Option<Colour>, conn: &Conn, bytes: &[u8]) -> Received {
+        self.read(link.map_or(On::Nobody, On::Seat), conn, bytes)
     }
 
     /// Reads a message from watcher `id`'s link: its hello again (a resync) is welcome; a
@@ -211,10 +259,10 @@ impl Host {
             // A link the browser dropped already: nothing it says is read.
             return Received { replies: vec![ToRemote::Refused(Refusal::Foreign).encode(self.tag)], ..Received::default() };
         }
-        self.read(On::Watcher(id), bytes)
+        self.read(On::Watcher(id), &Conn::default(), bytes)
     }
 
-    fn read(&mut self, on: On, bytes: &[u8]) -> Received {
+    fn read(&mut self, on: On, conn: &Conn, bytes: &[u8]) -> Received {
         let tag = self.tag;
         let link = match on {
             On::Seat(c) => Some(c),
@@ -270,21 +318,39 @@ impl Host {
                 let id = self.session.id().to_string();
                 Received { seat: None, watcher: Some(w.id), replies: vec![ToRemote::Watching { edition, id }.encode(tag)] }
             }
-            ToHost::Hello { seat, token, have_log } => {
+            ToHost::Hello { seat, proof, have_log } => {
                 let edition = self.session.edition();
                 let id = self.session.id().to_string();
                 let log_len = crate::each!(&self.session, s => s.log.len());
-                let Some(l) = self.links.iter_mut().find(|l| l.colour == seat && l.token == token) else {
+                let found = self.links.iter().position(|l| {
+                    l.colour == seat
+                        && match (proof, conn.binding) {
+                            (Some(p), Some(b)) => proof::verify(&p, l.token, tag, seat, &b),
+                            (None, _) => conn.grant == Some(seat),
+                            (Some(_), None) => false,
+                        }
+                });
+                let Some(i) = found else {
                     self.strike(on);
                     return refused(Refusal::Foreign);
                 };
+                let l = &mut self.links[i];
+                // A new token waiting for the seat replaces the one just proved.
+                let renewed = if proof.is_some() { l.next.take() } else { None };
+                let token = renewed.unwrap_or(l.token);
+                if proof.is_none() {
+                    l.next = None;
+                }
+                // Given once, over this channel: to a device let in without one, or in place
+                // of the one it proved.
+                let given = if proof.is_none() { Some(token) } else { renewed };
                 // A hello on the link that joined already (a resync) keeps its refusals counted
                 // and its last command number (an old command can't be replayed after it); a new
                 // connection starts afresh.
                 let (strikes, last_n) = if link == Some(seat) { (l.strikes, l.last_n) } else { (0, None) };
                 *l = Link { sent: Sent { log_sent: (have_log as usize).min(log_len), ..Sent::default() }, notices: std::mem::take(&mut l.notices), strikes, last_n, ..Link::new(seat, token) };
                 crate::each!(&mut self.session, s => s.set_connected(seat, true));
-                Received { seat: Some(seat), watcher: None, replies: vec![ToRemote::Welcome { seat, edition, id }.encode(tag)] }
+                Received { seat: Some(seat), watcher: None, replies: vec![ToRemote::Welcome { seat, edition, id, token: given }.encode(tag)] }
             }
             ToHost::Command { n, cmd } => {
                 let Some(i) = link.filter(|&c| crate::each!(&self.session, s => s.seats.connected(c))).and_then(|c| self.links.iter().position(|l| l.colour == c)) else {

@@ -5,6 +5,7 @@
 //! that don't decode exactly are garbled — each refused with its reason, changing nothing.
 //! What the host receives is at most [`MAX_TO_HOST`] bytes (a command is a few).
 
+use super::proof::Proof;
 use super::wire::{wire_enum, wire_struct, Reader, Wire, WireError, Writer};
 use crate::app::log::LogLine;
 use crate::app::said::{Names, Said};
@@ -16,8 +17,9 @@ use std::convert::Infallible;
 
 /// The protocol version: a message of another one is refused as stale. It changes with the
 /// catalogue's keys (a fact is sent as its key's number): a device of another build is told so.
-/// (3: a watcher's hello and welcome, and the refusal of a watcher's command.)
-pub const VERSION: u8 = 3u8.wrapping_add((crate::i18n::SCHEMA % 251) as u8);
+/// (3: a watcher's hello and welcome, and the refusal of a watcher's command; 4: a seat's
+/// hello proves its token instead of saying it, a welcome may give the token.)
+pub const VERSION: u8 = 4u8.wrapping_add((crate::i18n::SCHEMA % 251) as u8);
 /// The first bytes of every message.
 pub const MAGIC: [u8; 2] = *b"LZ";
 /// The most the host reads from a remote seat (a hello or a command is far smaller).
@@ -334,8 +336,10 @@ pub type AnyUpdate = crate::app::any::ByEdition<Update<classic::game::Game>, Upd
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
 pub enum ToRemote {
-    /// The seat is joined: the game (its table, names included, follows in an update).
-    Welcome { seat: Colour, edition: Edition, id: String },
+    /// The seat is joined: the game (its table, names included, follows in an update), and
+    /// the seat's token when this device was let in without one (it keeps it to prove later
+    /// that it is this seat's device: the token travels only here, on the encrypted channel).
+    Welcome { seat: Colour, edition: Edition, id: String, token: Option<u64> },
     /// What the seat's screen shows now.
     Update(AnyUpdate),
     /// The answer to command `n`: done, or refused with a reason.
@@ -351,8 +355,10 @@ pub enum ToRemote {
 /// What a remote seat sends the host.
 #[derive(Clone, PartialEq, Debug)]
 pub enum ToHost {
-    /// Joins (or rejoins) `seat` with the token of its invite; `have_log` lines are kept.
-    Hello { seat: Colour, token: u64, have_log: u32 },
+    /// Joins (or rejoins) `seat`, proving with its token that it is the seat's device
+    /// ([`super::proof`]: never the token itself), or without a proof when the host let this
+    /// connection in for the seat; `have_log` lines are kept.
+    Hello { seat: Colour, proof: Option<Proof>, have_log: u32 },
     /// A screen's command, numbered (a number already used is a replay).
     Command { n: u32, cmd: AnyCommand },
     /// Joins (or rejoins) as a watcher with the token of its link; `have_log` lines are kept.
@@ -428,10 +434,11 @@ impl ToRemote {
         };
         let mut w = header(kind, tag);
         match self {
-            ToRemote::Welcome { seat, edition, id } => {
+            ToRemote::Welcome { seat, edition, id, token } => {
                 seat.put(&mut w);
                 edition.put(&mut w);
                 id.put(&mut w);
+                token.put(&mut w);
             }
             ToRemote::Update(AnyUpdate::Classic(u)) => u.put(&mut w),
             ToRemote::Update(AnyUpdate::New(u)) => u.put(&mut w),
@@ -457,7 +464,7 @@ impl ToRemote {
         let (kind, mut r) = open(bytes, tag, MAX_TO_REMOTE)?;
         let body = |r: &mut Reader| -> Result<ToRemote, WireError> {
             Ok(match kind {
-                0 => ToRemote::Welcome { seat: r.take()?, edition: r.take()?, id: r.take()? },
+                0 => ToRemote::Welcome { seat: r.take()?, edition: r.take()?, id: r.take()?, token: r.take()? },
                 1 => ToRemote::Update(AnyUpdate::Classic(r.take()?)),
                 2 => ToRemote::Update(AnyUpdate::New(r.take()?)),
                 3 => ToRemote::Answer { n: r.take()?, refused: r.take()? },
@@ -477,10 +484,10 @@ impl ToHost {
     /// The message's bytes, for the game tagged `tag`.
     pub fn encode(&self, tag: u32) -> Vec<u8> {
         match self {
-            ToHost::Hello { seat, token, have_log } => {
+            ToHost::Hello { seat, proof, have_log } => {
                 let mut w = header(0, tag);
                 seat.put(&mut w);
-                token.put(&mut w);
+                proof.put(&mut w);
                 have_log.put(&mut w);
                 w.bytes
             }
@@ -507,7 +514,7 @@ impl ToHost {
         let (kind, mut r) = open(bytes, tag, MAX_TO_HOST)?;
         let body = |r: &mut Reader| -> Result<ToHost, WireError> {
             Ok(match kind {
-                0 => ToHost::Hello { seat: r.take()?, token: r.take()?, have_log: r.take()? },
+                0 => ToHost::Hello { seat: r.take()?, proof: r.take()?, have_log: r.take()? },
                 1 => ToHost::Command { n: r.take()?, cmd: r.take()? },
                 2 => ToHost::Watch { token: r.take()?, have_log: r.take()? },
                 _ => return Err(WireError::BadValue),

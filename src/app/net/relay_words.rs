@@ -26,7 +26,8 @@ pub fn seat_refusal(r: SeatRefusal) -> String {
     match r {
         SeatRefusal::Taken => tr!(String RelaySeatTaken),
         SeatRefusal::NoSuchSeat => tr!(String RelaySeatNoSuch),
-        SeatRefusal::BadToken => tr!(String RelaySeatBadToken),
+        SeatRefusal::Waiting => tr!(String RelaySeatWaiting),
+        SeatRefusal::Locked => tr!(String RelaySeatLocked),
     }
 }
 
@@ -61,11 +62,12 @@ mod tests {
             match r {
                 SeatRefusal::Taken => 0,
                 SeatRefusal::NoSuchSeat => 1,
-                SeatRefusal::BadToken => 2,
+                SeatRefusal::Waiting => 2,
+                SeatRefusal::Locked => 3,
             }
         }
-        let all = vec![SeatRefusal::Taken, SeatRefusal::NoSuchSeat, SeatRefusal::BadToken];
-        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..3).collect(), "every seat refusal has a sample");
+        let all = vec![SeatRefusal::Taken, SeatRefusal::NoSuchSeat, SeatRefusal::Waiting, SeatRefusal::Locked];
+        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..4).collect(), "every seat refusal has a sample");
         all
     }
 
@@ -109,7 +111,7 @@ mod tests {
         set_lang(Lang::It);
         assert!(relay_refusal(Refusal::Stale).contains("10 minuti"));
         assert_eq!(tr!(RelayFriendDropped, name = "Ann"), "Ann ha perso la connessione – si ricollega da solo");
-        assert!(seat_refusal(SeatRefusal::BadToken).contains("chi ospita"));
+        assert!(seat_refusal(SeatRefusal::Waiting).contains("Chi ospita"));
         set_lang(Lang::En);
     }
 }

@@ -9,6 +9,7 @@
 //! line, one every [`WATCH_NOTICE_MS`], with the board in view ([`Remote::pass_notices`]).
 
 use super::message::{AnyUpdate, MessageError, Refusal, ToHost, ToRemote};
+use super::proof::{self, Binding};
 use crate::app::log::LogLine;
 use crate::app::said::Said;
 use crate::app::session::Screen;
@@ -52,7 +53,10 @@ pub struct Remote {
     tag: u32,
     /// The seat it plays (`None`: it watches).
     seat: Option<Colour>,
-    token: u64,
+    /// The seat's token (`None` until the host's welcome gives it), or a watcher's link token.
+    token: Option<u64>,
+    /// The connection's two ends, which a proof of the token names.
+    binding: Option<Binding>,
     joined: Option<Joined>,
     log: Vec<LogLine>,
     notices: Vec<Said>,
@@ -74,14 +78,27 @@ struct Waiting {
 }
 
 impl Remote {
-    /// The device of `seat` in the game tagged `tag`, with its invite's token.
-    pub fn new(tag: u32, seat: Colour, token: u64) -> Remote {
-        Remote { tag, seat: Some(seat), token, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0, waiting: None, notice_since: None }
+    /// The device of `seat` in the game tagged `tag`, with the seat's token if it has one (an
+    /// invite's, or the one the host gave it before; `None`: a device the host lets in, which
+    /// its welcome gives one).
+    pub fn new(tag: u32, seat: Colour, token: Option<u64>) -> Remote {
+        Remote { tag, seat: Some(seat), token, binding: None, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0, waiting: None, notice_since: None }
     }
 
     /// A watcher's device in the game tagged `tag`, with its watch link's token.
     pub fn watcher(tag: u32, token: u64) -> Remote {
-        Remote { seat: None, ..Remote::new(tag, Colour::Red, token) }
+        Remote { seat: None, ..Remote::new(tag, Colour::Red, Some(token)) }
+    }
+
+    /// The connection this device talks to the host on: its hello proves the seat's token for
+    /// these two ends (the browser reads them from the offer and the answer).
+    pub fn bind(&mut self, binding: Binding) {
+        self.binding = Some(binding);
+    }
+
+    /// The seat's token, once this device has one (to keep for coming back).
+    pub fn token(&self) -> Option<u64> {
+        self.token.filter(|_| self.seat.is_some())
     }
 
     /// The tag of the game it joins.
@@ -99,8 +116,11 @@ impl Remote {
     pub fn hello(&self) -> Vec<u8> {
         let have_log = self.log.len() as u32;
         match self.seat {
-            Some(seat) => ToHost::Hello { seat, token: self.token, have_log },
-            None => ToHost::Watch { token: self.token, have_log },
+            Some(seat) => {
+                let proof = self.token.zip(self.binding).map(|(t, b)| proof::prove(t, self.tag, seat, &b));
+                ToHost::Hello { seat, proof, have_log }
+            }
+            None => ToHost::Watch { token: self.token.unwrap_or(0), have_log },
         }
         .encode(self.tag)
     }
@@ -143,9 +163,12 @@ impl Remote {
     /// Too big, garbled, stale or foreign (nothing changes).
     pub fn receive(&mut self, bytes: &[u8]) -> Result<Heard, MessageError> {
         Ok(match ToRemote::decode(bytes, self.tag)? {
-            ToRemote::Welcome { seat, edition, id } => {
+            ToRemote::Welcome { seat, edition, id, token } => {
                 if Some(seat) != self.seat {
                     return Err(MessageError::Foreign);
+                }
+                if token.is_some() {
+                    self.token = token;
                 }
                 self.joined = Some(Joined { edition, id });
                 self.seq = 0;

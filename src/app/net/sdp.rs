@@ -148,7 +148,7 @@ fn candidate(v: &str) -> Option<Candidate> {
     Some(c)
 }
 
-fn fingerprint(v: &str) -> Option<[u8; 32]> {
+pub(crate) fn fingerprint(v: &str) -> Option<[u8; 32]> {
     let hex = v.strip_prefix("sha-256 ")?;
     let bytes: Vec<u8> = hex.split(':').map(|h| u8::from_str_radix(h, 16).ok().filter(|_| h.len() == 2)).collect::<Option<_>>()?;
     bytes.try_into().ok()

@@ -25,7 +25,8 @@ use crate::engine::{Colour, Edition};
 /// The first bytes of every relay message's plaintext.
 pub const MAGIC: [u8; 2] = *b"LS";
 /// The relay protocol's version: another one is refused by name ([`Refusal::Version`]).
-pub const VERSION: u8 = 1;
+/// (2: no seat's token in any message; a seat taken elsewhere is waited for.)
+pub const VERSION: u8 = 2;
 /// The longest plaintext read: an offer with the longest description and every connection
 /// helper fits (about 10.4 KiB at most).
 pub const MAX_PLAINTEXT: usize = 12 * 1024;
@@ -67,7 +68,8 @@ pub struct SeatInfo {
     pub free: bool,
 }
 
-/// What the host refuses a friend's device that asked for a seat.
+/// What the host refuses a friend's device that asked for a seat. None of them makes a device
+/// forget anything: a refusal is a word through a relay, and a device's token is its own.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SeatRefusal {
     /// Another device claimed the seat first: the first keeps it.
@@ -75,28 +77,32 @@ pub enum SeatRefusal {
     /// The game has no such seat for a friend (it is the host's, a computer's, or no seat at
     /// all).
     NoSuchSeat,
-    /// The seat's token doesn't match: the device can't come back into that seat.
-    BadToken,
+    /// The seat is played on another device now: its channel stays open, and the host is
+    /// asked whether to let a new device in (the asking device waits and asks again).
+    Waiting,
+    /// The host locked the table: no device sits down until it is unlocked (friends who have
+    /// a seat come back to it as ever).
+    Locked,
 }
 
 /// What a device says through the relays. "Friend": any device that opened the table's link;
 /// "host": the device holding the game; "watcher": a device that opened the watch link.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Signal {
-    /// Friend → host: "which seats are free?" (`None`), or "let me back into my seat" with the
-    /// seat and the token the host gave this device's browser.
-    Knock { seat: Option<(Colour, u64)> },
+    /// Friend → host: "which seats are free?" (`None`), or "let me back into my seat": the
+    /// device proves it holds the seat's token on the channel the host offers, never here.
+    Knock { seat: Option<Colour> },
     /// Host → friend `to`: every seat of the game (`tag` is the game's, as in invites).
     Seats { to: u64, tag: u32, edition: Edition, seats: Vec<SeatInfo> },
     /// Friend → host: "I take this seat".
     Claim { seat: Colour },
-    /// Host → device `to`: the WebRTC offer for a seat with its token (which the friend keeps
-    /// to come back later), or `None` for a watcher (who has no seat and gets no token).
+    /// Host → device `to`: the WebRTC offer for a seat (the seat's token comes over the
+    /// channel once it is open, or the device proves it has it), or `None` for a watcher.
     /// `round` is fresh for every offer: an answer to an older one is told apart. `ice`: the
     /// connection helpers the device uses too.
     /// `tag`: the game's (a "Play again" at the same table is another game: a device that
     /// comes back with an offer starts that game's table afresh).
-    Offer { to: u64, tag: u32, seat: Option<(Colour, u64)>, round: u32, ice: Vec<String>, sdp: String },
+    Offer { to: u64, tag: u32, seat: Option<Colour>, round: u32, ice: Vec<String>, sdp: String },
     /// Friend or watcher → host: the WebRTC answer to the offer of `round`, for a seat or
     /// (`None`) to watch.
     Answer { seat: Option<Colour>, round: u32, sdp: String },
@@ -153,7 +159,8 @@ impl Refusal {
 wire_enum!(SeatRefusal;
     0 => Taken {},
     1 => NoSuchSeat {},
-    2 => BadToken {},
+    2 => Waiting {},
+    3 => Locked {},
 );
 
 impl Wire for SeatInfo {
@@ -288,6 +295,47 @@ impl Envelope {
             return Err(Refusal::Garbled);
         }
         Ok(e)
+    }
+}
+
+/// A P-256 public key, raw (the uncompressed point: `04`, x, y), as it ends every relay
+/// message's signed part.
+pub const KEY_BYTES: usize = 65;
+/// An ECDSA P-256 signature as WebCrypto writes it (r and s, 32 bytes each).
+pub const SIG_BYTES: usize = 64;
+
+/// The bytes a device signs for an envelope's bytes: those, then its public key.
+pub fn to_sign(envelope: &[u8], key: &[u8; KEY_BYTES]) -> Vec<u8> {
+    [envelope, &key[..]].concat()
+}
+
+/// A relay message's plaintext, its parts: the envelope's bytes, the sender's public key, the
+/// bytes signed (both of them) and the signature.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Signed<'a> {
+    /// The envelope's bytes (for [`Envelope::decode`], [`Guard::check`]).
+    pub envelope: &'a [u8],
+    /// The sender's public key.
+    pub key: &'a [u8],
+    /// What the signature is of.
+    pub signed: &'a [u8],
+    /// The signature.
+    pub sig: &'a [u8],
+}
+
+impl<'a> Signed<'a> {
+    /// Splits a decrypted plaintext (`signed` bytes, then the signature).
+    ///
+    /// # Errors
+    /// [`Refusal::Garbled`] when it is too short to hold a key and a signature, or longer than
+    /// any message.
+    pub fn split(plain: &'a [u8]) -> Result<Signed<'a>, Refusal> {
+        if plain.len() < KEY_BYTES + SIG_BYTES + 3 || plain.len() > MAX_PLAINTEXT + KEY_BYTES + SIG_BYTES {
+            return Err(Refusal::Garbled);
+        }
+        let (signed, sig) = plain.split_at(plain.len() - SIG_BYTES);
+        let (envelope, key) = signed.split_at(signed.len() - KEY_BYTES);
+        Ok(Signed { envelope, key, signed, sig })
     }
 }
 
@@ -493,17 +541,18 @@ mod tests {
         ];
         let all = vec![
             Signal::Knock { seat: None },
-            Signal::Knock { seat: Some((Colour::Purple, u64::MAX)) },
+            Signal::Knock { seat: Some(Colour::Purple) },
             Signal::Seats { to: ANN, tag: 0xdead_beef, edition: Edition::Classic, seats: seats.clone() },
             Signal::Seats { to: BEN, tag: 0, edition: Edition::New, seats: vec![] },
             Signal::Claim { seat: Colour::Orange },
-            Signal::Offer { to: ANN, tag: 0x5eed_7a61, seat: Some((Colour::Yellow, 42)), round: 7, ice: vec!["stun:stun.example.org:3478".into()], sdp: sdp() },
+            Signal::Offer { to: ANN, tag: 0x5eed_7a61, seat: Some(Colour::Yellow), round: 7, ice: vec!["stun:stun.example.org:3478".into()], sdp: sdp() },
             Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: None, round: u32::MAX, ice: vec![], sdp: String::new() },
             Signal::Answer { seat: Some(Colour::Grey), round: 7, sdp: sdp() },
             Signal::Answer { seat: None, round: 0, sdp: sdp() },
             Signal::Refused { to: ANN, why: SeatRefusal::Taken },
             Signal::Refused { to: ANN, why: SeatRefusal::NoSuchSeat },
-            Signal::Refused { to: ANN, why: SeatRefusal::BadToken },
+            Signal::Refused { to: ANN, why: SeatRefusal::Waiting },
+            Signal::Refused { to: ANN, why: SeatRefusal::Locked },
             Signal::Watch,
         ];
         let kinds: std::collections::BTreeSet<u8> = all.iter().map(kind).collect();
@@ -520,19 +569,19 @@ mod tests {
         for body in every_signal() {
             let e = Envelope { from: ANN, seq: 3, sent_ms: T0, body };
             let bytes = e.encode();
-            assert_eq!(&bytes[..3], b"LS\x01");
+            assert_eq!(&bytes[..3], b"LS\x02");
             assert_eq!(Envelope::decode(&bytes), Ok(e.clone()), "{e:?}");
         }
         // The bytes of a knock: magic, version, from, seq and clock as varints, tag 0, no seat.
         let knock = Envelope { from: 5, seq: 1, sent_ms: 300, body: Signal::Knock { seat: None } };
-        assert_eq!(knock.encode(), [b'L', b'S', 1, 5, 1, 0xAC, 0x02, 0, 0]);
+        assert_eq!(knock.encode(), [b'L', b'S', 2, 5, 1, 0xAC, 0x02, 0, 0]);
         let watch = Envelope { from: 5, seq: 2, sent_ms: 0, body: Signal::Watch };
-        assert_eq!(watch.encode(), [b'L', b'S', 1, 5, 2, 0, 6]);
+        assert_eq!(watch.encode(), [b'L', b'S', 2, 5, 2, 0, 6]);
     }
 
     #[test]
     fn bounds_hold_at_their_limit_and_refuse_past_it() {
-        let offer = |ice: Vec<String>, sdp: String| Envelope { from: ANN, seq: 1, sent_ms: T0, body: Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: Some((Colour::Red, u64::MAX)), round: u32::MAX, ice, sdp } };
+        let offer = |ice: Vec<String>, sdp: String| Envelope { from: ANN, seq: 1, sent_ms: T0, body: Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: Some(Colour::Red), round: u32::MAX, ice, sdp } };
         // The largest offer: every helper at its longest, a description that doesn't pack.
         let biggest = offer(vec!["x".repeat(MAX_ICE_BYTES); MAX_ICE], "a".repeat(MAX_SDP));
         let bytes = biggest.encode();
@@ -562,7 +611,7 @@ mod tests {
 
     #[test]
     fn bytes_of_another_kind_version_or_cut_short_are_refused_by_name() {
-        let bytes = env(ANN, 1, T0, Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: Some((Colour::Blue, 9)), round: 2, ice: vec!["stun:x".into()], sdp: sdp() });
+        let bytes = env(ANN, 1, T0, Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: Some(Colour::Blue), round: 2, ice: vec!["stun:x".into()], sdp: sdp() });
         for n in 0..bytes.len() {
             assert_eq!(Envelope::decode(&bytes[..n]), Err(Refusal::Garbled), "cut at {n}");
         }
@@ -570,16 +619,30 @@ mod tests {
         trailing.push(0);
         assert_eq!(Envelope::decode(&trailing), Err(Refusal::Garbled));
         let mut version = bytes.clone();
-        version[2] = 2;
-        assert_eq!(Envelope::decode(&version), Err(Refusal::Version(2)));
+        version[2] = 3;
+        assert_eq!(Envelope::decode(&version), Err(Refusal::Version(3)));
         let mut magic = bytes.clone();
         magic[1] = b'Z';
         assert_eq!(Envelope::decode(&magic), Err(Refusal::Garbled), "a game message (LZ) is no relay message");
         assert_eq!(Envelope::decode(b""), Err(Refusal::Garbled));
         assert_eq!(Envelope::decode(&env(ANN, 0, T0, Signal::Watch)), Err(Refusal::Garbled), "message number 0");
-        assert_eq!(Envelope::decode(&[b'L', b'S', 1, 5, 1, 0, 7]), Err(Refusal::Garbled), "no signal 7");
-        assert_eq!(Envelope::decode(&[b'L', b'S', 1, 5, 1, 0, 5, 1, 3]), Err(Refusal::Garbled), "no seat refusal 3");
-        assert_eq!(Envelope::decode(&[b'L', b'S', 1, 5, 1, 0, 2, 6]), Err(Refusal::Garbled), "no colour 6");
+        assert_eq!(Envelope::decode(&[b'L', b'S', 2, 5, 1, 0, 7]), Err(Refusal::Garbled), "no signal 7");
+        assert_eq!(Envelope::decode(&[b'L', b'S', 2, 5, 1, 0, 5, 1, 4]), Err(Refusal::Garbled), "no seat refusal 4");
+        assert_eq!(Envelope::decode(&[b'L', b'S', 2, 5, 1, 0, 2, 6]), Err(Refusal::Garbled), "no colour 6");
+    }
+
+    #[test]
+    fn a_signed_plaintext_splits_into_envelope_key_and_signature() {
+        let e = env(ANN, 1, T0, Signal::Claim { seat: Colour::Blue });
+        let key = [4u8; KEY_BYTES];
+        let signed = to_sign(&e, &key);
+        let plain = [signed.clone(), vec![9u8; SIG_BYTES]].concat();
+        let parts = Signed::split(&plain).unwrap();
+        assert_eq!((parts.envelope, parts.key, parts.signed, parts.sig), (&e[..], &key[..], &signed[..], &[9u8; SIG_BYTES][..]));
+        assert_eq!(Envelope::decode(parts.envelope).map(|e| e.body), Ok(Signal::Claim { seat: Colour::Blue }));
+        // Too short to hold a key and a signature (an unsigned message of the old kind), or too long.
+        assert_eq!(Signed::split(&e), Err(Refusal::Garbled));
+        assert_eq!(Signed::split(&vec![0; MAX_PLAINTEXT + KEY_BYTES + SIG_BYTES + 1]), Err(Refusal::Garbled));
     }
 
     #[test]
@@ -729,7 +792,7 @@ mod tests {
         let mut g = Guard::new(HOST);
         for round in 0..20_000u64 {
             let bytes: Vec<u8> = if round % 3 == 0 {
-                let mut b = b"LS\x01".to_vec();
+                let mut b = b"LS\x02".to_vec();
                 b.extend((0..rng(&mut x) % 40).map(|_| rng(&mut x) as u8));
                 b
             } else {

@@ -2,7 +2,8 @@
 //! command and every screen through the bytes; what each seat is sent is checked for other
 //! seats' secrets; hostile messages are refused and change nothing.
 
-use super::host::{Host, Outgoing};
+use super::host::{Conn, Host, Outgoing};
+use super::proof::{prove, Binding};
 use super::message::{AnyUpdate, MessageError, NetRules, Refusal, ToHost, ToRemote, MAX_TO_HOST, VERSION};
 use super::wire::WireError;
 use super::remote::{Heard, Remote};
@@ -12,9 +13,27 @@ use crate::app::{AnyCommand, AnySession, AnyTable};
 use crate::engine::{classic, newed, ByColour, Colour, IllegalMove};
 use crate::engine::classic::SetupKind;
 
+mod seat_proof;
 mod watching;
 
 const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The connection every simulated friend talks on, by its two ends' DTLS fingerprints.
+const WIRE_ENDS: Binding = Binding { host: [0x11; 32], friend: [0x22; 32] };
+/// That connection as the host's device knows it: a device coming back, which proves its token.
+const WIRE: Conn = Conn { binding: Some(WIRE_ENDS), grant: None };
+
+/// A friend's device of `seat` holding `token`, on [`WIRE`].
+fn friend(tag: u32, seat: Colour, token: u64) -> Remote {
+    let mut r = Remote::new(tag, seat, Some(token));
+    r.bind(WIRE_ENDS);
+    r
+}
+
+/// The hello of a device proving `token` for `seat` on [`WIRE`].
+fn hello(tag: u32, seat: Colour, token: u64, have_log: u32) -> Vec<u8> {
+    ToHost::Hello { seat, proof: Some(prove(token, tag, seat, &WIRE_ENDS)), have_log }.encode(tag)
+}
 const STEPS: usize = 40_000;
 
 fn classic_session() -> Session<classic::game::Game> {
@@ -166,9 +185,9 @@ fn table_of<G: NetRules + 'static>(t: AnyTable) -> Table<G> {
 /// Hosts the game for one person here and two friends, who join from their devices.
 fn host_and_join<G: NetRules>(s: Session<G>, wrap: fn(Session<G>) -> AnySession, friends: [Colour; 2]) -> (Host, Vec<Remote>) {
     let mut host = Host::new(wrap(s), &[(friends[0], 1111), (friends[1], 2222)]);
-    let mut remotes: Vec<Remote> = friends.iter().zip([1111, 2222]).map(|(&c, t)| Remote::new(host.tag(), c, t)).collect();
+    let mut remotes: Vec<Remote> = friends.iter().zip([1111, 2222]).map(|(&c, t)| friend(host.tag(), c, t)).collect();
     for r in &mut remotes {
-        let got = host.receive(None, &r.hello());
+        let got = host.receive(None, &WIRE, &r.hello());
         assert_eq!(got.seat, r.seat());
         for b in got.replies {
             assert_eq!(r.receive(&b), Ok(Heard::Joined));
@@ -200,7 +219,7 @@ fn step<G: NetRules + 'static>(host: &mut Host, remotes: &mut [Remote], n: &mut 
                 let cmd = decide(&t, c, n);
                 let bytes = r.command(G::command(cmd)).unwrap();
                 sizes.push(bytes.len() << 32);
-                let got = host.receive(Some(c), &bytes);
+                let got = host.receive(Some(c), &WIRE, &bytes);
                 for b in got.replies {
                     assert!(matches!(r.receive(&b), Ok(Heard::Answer { refused: None, .. })), "{c}'s {cmd:?} is refused");
                 }
@@ -296,9 +315,9 @@ fn a_whole_new_edition_game_with_two_friends_on_their_devices_is_the_game_at_the
 /// devices, played on until `until` holds of the host's device's table.
 fn joined_classic(until: impl Fn(&Host, &Table<classic::game::Game>) -> bool) -> (Host, Vec<Remote>) {
     let mut host = Host::new(AnySession::Classic(classic_session()), &[(Colour::Yellow, 1111), (Colour::Purple, 2222)]);
-    let mut remotes = vec![Remote::new(host.tag(), Colour::Yellow, 1111), Remote::new(host.tag(), Colour::Purple, 2222)];
+    let mut remotes = vec![friend(host.tag(), Colour::Yellow, 1111), friend(host.tag(), Colour::Purple, 2222)];
     for r in &mut remotes {
-        for b in host.receive(None, &r.hello()).replies {
+        for b in host.receive(None, &WIRE, &r.hello()).replies {
             r.receive(&b).unwrap();
         }
     }
@@ -321,7 +340,7 @@ fn joined_classic(until: impl Fn(&Host, &Table<classic::game::Game>) -> bool) ->
                     continue;
                 }
                 let bytes = r.command(AnyCommand::Classic(decide(&t, c, &mut n))).unwrap();
-                for b in host.receive(Some(c), &bytes).replies {
+                for b in host.receive(Some(c), &WIRE, &bytes).replies {
                     r.receive(&b).unwrap();
                 }
             }
@@ -360,8 +379,8 @@ fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_chang
         ("trailing bytes", Some(Colour::Yellow), [ok.clone(), vec![0]].concat(), Refusal::Garbled(WireError::Trailing)),
         ("too big", Some(Colour::Yellow), [ok.clone(), vec![0; MAX_TO_HOST]].concat(), Refusal::TooBig),
         ("another game", Some(Colour::Yellow), ToHost::Command { n: 1, cmd: classic(castle) }.encode(tag ^ 1), Refusal::Foreign),
-        ("a wrong token", None, ToHost::Hello { seat: Colour::Yellow, token: 1112, have_log: 0 }.encode(tag), Refusal::Foreign),
-        ("the seat here", None, ToHost::Hello { seat: Colour::Red, token: 0, have_log: 0 }.encode(tag), Refusal::Foreign),
+        ("a wrong token", None, hello(tag, Colour::Yellow, 1112, 0), Refusal::Foreign),
+        ("the seat here", None, hello(tag, Colour::Red, 0, 0), Refusal::Foreign),
         ("before a hello", None, ok.clone(), Refusal::NotJoined),
         ("the other edition's", Some(Colour::Yellow), cmd(2, AnyCommand::New(Command::Act(newed::Move::Draw { by: Colour::Yellow }))), Refusal::Illegal(IllegalMove::NotNow)),
         ("a move for another seat", Some(Colour::Yellow), cmd(3, classic(castle_by(Colour::Purple, castle))), Refusal::Illegal(IllegalMove::NotYourTurn)),
@@ -374,7 +393,7 @@ fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_chang
     stale[2] = VERSION + 1;
     cases.push(("another version", Some(Colour::Yellow), stale, Refusal::Stale));
     for (what, link, bytes, why) in cases {
-        let got = host.receive(link, &bytes);
+        let got = host.receive(link, &WIRE, &bytes);
         assert_eq!(got.replies.len(), 1, "{what}");
         assert_eq!(refusal(&host, &got.replies[0]), why, "{what}");
         assert_eq!((host.session().record(), host.table()), before, "{what} changes nothing");
@@ -384,16 +403,16 @@ fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_chang
     // Saying hello again on the joined link (a resync) keeps its count: refused messages can't
     // be wiped by a hello between them.
     let strikes = host.strikes(Colour::Yellow);
-    let hello = host.receive(Some(Colour::Yellow), &ToHost::Hello { seat: Colour::Yellow, token: 1111, have_log: 0 }.encode(tag));
-    assert!(matches!(ToRemote::decode(&hello.replies[0], tag), Ok(ToRemote::Welcome { .. })), "a resync is welcome");
+    let resync = host.receive(Some(Colour::Yellow), &WIRE, &hello(tag, Colour::Yellow, 1111, 0));
+    assert!(matches!(ToRemote::decode(&resync.replies[0], tag), Ok(ToRemote::Welcome { .. })), "a resync is welcome");
     assert_eq!(host.strikes(Colour::Yellow), strikes, "a repeated hello keeps the count");
     let _ = host.outbox();
     // A replayed command is refused the second time.
-    let first = host.receive(Some(Colour::Yellow), &cmd(6, classic(castle)));
+    let first = host.receive(Some(Colour::Yellow), &WIRE, &cmd(6, classic(castle)));
     assert!(matches!(ToRemote::decode(&first.replies[0], tag), Ok(ToRemote::Answer { n: 6, refused: None })));
     assert_eq!(host.strikes(Colour::Yellow), 0, "an accepted command clears the strikes");
     let after = (host.session().record(), host.table());
-    let again = host.receive(Some(Colour::Yellow), &cmd(6, classic(castle)));
+    let again = host.receive(Some(Colour::Yellow), &WIRE, &cmd(6, classic(castle)));
     assert_eq!(refusal(&host, &again.replies[0]), Refusal::Stale);
     assert_eq!((host.session().record(), host.table()), after);
     // Hostile bytes from the seat not to move never panic and never change the game.
@@ -403,18 +422,18 @@ fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_chang
         x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
         let at = (x >> 8) as usize % b.len();
         b[at] ^= (x >> 20) as u8 | 1;
-        let _ = host.receive(Some(Colour::Purple), &b);
+        let _ = host.receive(Some(Colour::Purple), &WIRE, &b);
         assert_eq!(host.session().record(), after.0);
     }
     // Scrambled hellos never panic and never join anyone.
-    let hello = ToHost::Hello { seat: Colour::Purple, token: 2222, have_log: 3 }.encode(tag);
+    let good = hello(tag, Colour::Purple, 2222, 3);
     for i in 0..2000u32 {
-        let mut b = hello.clone();
+        let mut b = good.clone();
         x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
         let at = (x >> 8) as usize % b.len();
         b[at] ^= (x >> 20) as u8 | 1;
-        let got = host.receive(None, &b);
-        assert!(got.seat.is_none() || got.seat == Some(Colour::Purple) && b[..b.len() - 1] == hello[..hello.len() - 1], "scrambled hello {i} joined {:?}", got.seat);
+        let got = host.receive(None, &WIRE, &b);
+        assert!(got.seat.is_none() || got.seat == Some(Colour::Purple) && b[..b.len() - 1] == good[..good.len() - 1], "scrambled hello {i} joined {:?}", got.seat);
         assert_eq!(host.session().record(), after.0);
     }
     // The host's device can't act for a friend either.
@@ -450,7 +469,7 @@ fn sealed_bids_from_friends_are_committed_first_held_by_the_host_and_revealed_to
     assert_eq!(t.screen, Screen::Play(second), "every bidder bids at once");
     let bid = *t.view.moves.iter().rev().find(|m| matches!(m, classic::moves::Move::Bid { money, .. } if *money > 0)).unwrap_or(&t.view.moves[0]);
     let bytes = remotes[r2].command(AnyCommand::Classic(Command::Act(bid))).unwrap();
-    let got = host.receive(Some(second), &bytes);
+    let got = host.receive(Some(second), &WIRE, &bytes);
     assert!(matches!(ToRemote::decode(&got.replies[0], tag), Ok(ToRemote::Answer { refused: None, .. })));
     assert_eq!(host.session().record(), record, "the host holds the bid: it is in no record, no view of another seat");
     for o in host.outbox() {
@@ -467,14 +486,14 @@ fn sealed_bids_from_friends_are_committed_first_held_by_the_host_and_revealed_to
         r.receive(&o.bytes).unwrap();
     }
     // One sealed bid each.
-    let again = host.receive(Some(second), &remotes[r2].command(AnyCommand::Classic(Command::Act(bid))).unwrap());
+    let again = host.receive(Some(second), &WIRE, &remotes[r2].command(AnyCommand::Classic(Command::Act(bid))).unwrap());
     assert_eq!(refusal(&host, &again.replies[0]), Refusal::Illegal(IllegalMove::NotYourTurn));
     // The first bids: both are played, in seating order, and revealed together.
     let r1 = remotes.iter().position(|r| r.seat() == Some(first)).unwrap();
     let t: Table<classic::game::Game> = table_of(remotes[r1].table().unwrap());
     let bid1 = t.view.moves[0];
     let bytes = remotes[r1].command(AnyCommand::Classic(Command::Act(bid1))).unwrap();
-    host.receive(Some(first), &bytes);
+    host.receive(Some(first), &WIRE, &bytes);
     let AnySession::Classic(s) = host.session() else { unreachable!() };
     assert_eq!(&s.moves[s.moves.len() - 2..], &[bid1, bid], "played in seating order, as at the table");
     assert!(!matches!(s.game.view(None).phase, PhaseView::Duel { ref have_bid, .. } if !have_bid.is_empty()), "the duel is resolved");
@@ -509,9 +528,9 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
     // Blue opens the game again: a fresh page with the seat's token and nothing else.
     let tag = host.tag();
     let clock = std::time::Instant::now();
-    remotes[0] = Remote::new(tag, Colour::Blue, 1111);
+    remotes[0] = friend(tag, Colour::Blue, 1111);
     let hello = remotes[0].hello();
-    let got = host.receive(None, &hello);
+    let got = host.receive(None, &WIRE, &hello);
     assert_eq!(got.seat, Some(Colour::Blue));
     let welcome = got.replies[0].len();
     remotes[0].receive(&got.replies[0]).unwrap();
@@ -526,7 +545,7 @@ fn a_friend_who_drops_out_is_shown_as_away_and_rejoins_the_same_seat_with_nothin
     assert_eq!(t.screen(), &Screen::Play(Colour::Blue), "Blue's turn goes on where it was");
     // Orange's link drops and comes back on the same page: only what it lacks is sent.
     host.disconnected(Colour::Orange);
-    let got = host.receive(None, &remotes[1].hello());
+    let got = host.receive(None, &WIRE, &remotes[1].hello());
     remotes[1].receive(&got.replies[0]).unwrap();
     let out = host.outbox();
     let rejoin = out.iter().find(|o| o.to == Colour::Orange).map(|o| o.bytes.len()).unwrap();
@@ -612,8 +631,8 @@ fn two_people_at_the_host_pass_its_device_between_them_while_a_friend_plays_on_t
     // Ann and Ben share the host's device (hand-over screens between them); Cleo plays on hers.
     let local = at_the_table(classic_session());
     let mut host = Host::new(AnySession::Classic(classic_session()), &[(Colour::Purple, 3333)]);
-    let mut remotes = vec![Remote::new(host.tag(), Colour::Purple, 3333)];
-    for b in host.receive(None, &remotes[0].hello()).replies {
+    let mut remotes = vec![friend(host.tag(), Colour::Purple, 3333)];
+    for b in host.receive(None, &WIRE, &remotes[0].hello()).replies {
         remotes[0].receive(&b).unwrap();
     }
     let (mut n, mut sizes, mut handovers) = (ByColour::default(), Vec::new(), 0);
@@ -644,9 +663,9 @@ fn a_friends_device_refuses_what_is_not_its_hosts_and_ignores_what_is_old() {
     let shown = blue.table();
     assert_eq!(blue.receive(&update), Ok(Heard::Ignored), "an update already shown is not shown again");
     assert_eq!(blue.table(), shown);
-    let orange = ToRemote::Welcome { seat: Colour::Orange, edition: crate::engine::Edition::New, id: "net-new".into() }.encode(tag);
+    let orange = ToRemote::Welcome { seat: Colour::Orange, edition: crate::engine::Edition::New, id: "net-new".into(), token: None }.encode(tag);
     assert_eq!(blue.receive(&orange), Err(MessageError::Foreign), "another seat's welcome");
-    let classic = Remote::new(tag, Colour::Blue, 1111).receive(&update);
+    let classic = friend(tag, Colour::Blue, 1111).receive(&update);
     assert_eq!(classic, Ok(Heard::Ignored), "an update before the welcome");
     // Scrambled updates never panic the friend's device, whatever they decode to.
     let mut x = 99u32;
@@ -686,7 +705,7 @@ fn a_friends_second_tap_waits_until_the_host_has_answered_the_first_and_shown_it
     let bytes = yellow.command(AnyCommand::Classic(m)).unwrap();
     assert!(yellow.awaiting(), "sent: the screen it was tapped on is still shown");
     assert!(yellow.holds(AnyCommand::Classic(m)) && !yellow.holds(AnyCommand::Either(Command::Dismiss)), "a tap waits; dismissing an announcement here never does");
-    for b in host.receive(Some(Colour::Yellow), &bytes).replies {
+    for b in host.receive(Some(Colour::Yellow), &WIRE, &bytes).replies {
         assert!(matches!(yellow.receive(&b), Ok(Heard::Answer { refused: None, .. })));
     }
     assert!(yellow.awaiting(), "answered, but the table showing what it did has not come");
@@ -697,13 +716,13 @@ fn a_friends_second_tap_waits_until_the_host_has_answered_the_first_and_shown_it
     // A command the host refuses frees the next tap at once (the screen stands as it was).
     let bytes = yellow.command(AnyCommand::Either(Command::TakeDevice(Colour::Red))).unwrap();
     assert!(yellow.awaiting());
-    for b in host.receive(Some(Colour::Yellow), &bytes).replies {
+    for b in host.receive(Some(Colour::Yellow), &WIRE, &bytes).replies {
         assert!(matches!(yellow.receive(&b), Ok(Heard::Answer { refused: Some(_), .. })), "a friend's device takes no hand-over");
     }
     assert!(!yellow.awaiting(), "refused: nothing more will come of it");
     // A welcome (a rejoin) starts afresh.
     yellow.command(AnyCommand::Classic(m)).unwrap();
-    for b in host.receive(Some(Colour::Yellow), &yellow.hello()).replies {
+    for b in host.receive(Some(Colour::Yellow), &WIRE, &yellow.hello()).replies {
         yellow.receive(&b).unwrap();
     }
     assert!(!yellow.awaiting(), "after a rejoin nothing is waited for");
@@ -719,8 +738,8 @@ fn a_host_with_nobody_at_it_shows_none_of_its_one_friends_secrets() {
     let game = || new_session().with_seats(seats.clone());
     let local = at_the_table(game());
     let mut host = Host::new(AnySession::New(game()), &[(Colour::Blue, 4444)]);
-    let mut remotes = vec![Remote::new(host.tag(), Colour::Blue, 4444)];
-    for b in host.receive(None, &remotes[0].hello()).replies {
+    let mut remotes = vec![friend(host.tag(), Colour::Blue, 4444)];
+    for b in host.receive(None, &WIRE, &remotes[0].hello()).replies {
         remotes[0].receive(&b).unwrap();
     }
     let (mut n, mut sizes) = (ByColour::default(), Vec::new());
@@ -747,7 +766,7 @@ fn when_the_hosts_page_reloads_the_game_goes_on_from_its_save_and_the_friends_re
     assert!(host.outbox().is_empty(), "nobody is connected yet");
     for r in &mut remotes {
         let kept = r.table().unwrap().log().0.len();
-        let got = host.receive(None, &r.hello());
+        let got = host.receive(None, &WIRE, &r.hello());
         assert_eq!(r.receive(&got.replies[0]), Ok(Heard::Joined));
         let out = host.outbox();
         let mine = out.iter().find(|o| Some(o.to) == r.seat()).unwrap();
@@ -784,9 +803,9 @@ fn a_computer_stands_in_for_a_friend_who_is_away_until_the_friend_is_back() {
     assert!(remotes[0].presence().contains(&(Colour::Blue, Presence::Computer)), "Orange sees a computer in Blue's seat");
     // Blue is back: the seat is hers again; while the computer had it, her commands were refused.
     let mut blue = blue;
-    let got = host.receive(None, &blue.hello());
+    let got = host.receive(None, &WIRE, &blue.hello());
     blue.receive(&got.replies[0]).unwrap();
-    let early = host.receive(Some(Colour::Blue), &blue.command(AnyCommand::Either(Command::Confirm)).unwrap());
+    let early = host.receive(Some(Colour::Blue), &WIRE, &blue.command(AnyCommand::Either(Command::Confirm)).unwrap());
     assert_eq!(refusal(&host, &early.replies[0]), Refusal::Illegal(IllegalMove::NotYourTurn));
     host.stand_in(Colour::Blue, None);
     assert_eq!(host.presence(Colour::Blue), Presence::Remote { connected: true });

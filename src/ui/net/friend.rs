@@ -2,8 +2,12 @@
 //! seat and then draws the same screens as at the table from what the host sends — its own
 //! seat's view only. Its commands go to the host, which checks them.
 
+use super::keys::Signer;
 use super::relay::{self as relays, Channel};
+use crate::app::net::proof::KeyId;
+use crate::app::net::trust;
 use super::rtc::{Event, Peer};
+use crate::app::net::proof::Binding;
 use crate::app::net::signal::{SeatRefusal, Signal};
 use crate::engine::Colour;
 use crate::ui::{feature, storage};
@@ -36,8 +40,8 @@ const AWAIT_MS: f64 = 1500.0;
 /// The host's offer of a seat, as this device answers it.
 struct Offered {
     tag: u32,
-    /// The seat and its token (`None`: to watch).
-    seat: Option<(Colour, u64)>,
+    /// The seat (`None`: to watch).
+    seat: Option<Colour>,
     round: u32,
     ice: Vec<String>,
     sdp: String,
@@ -72,6 +76,9 @@ pub enum Stage {
     Choose(Vec<Seat>),
     /// Through the relays: a seat asked for (its player's name).
     Taking(String),
+    /// Through the relays: a seat a friend has, asked for; the host is asked whether to let
+    /// this device in (its player's name). The device asks again every little while.
+    Waiting(String),
 }
 
 /// The friend's side of remote play.
@@ -83,8 +90,11 @@ pub struct FriendNet {
     invite: String,
     /// Remote play ended on this page: late events of the connection change nothing.
     closed: std::cell::Cell<bool>,
-    /// The table link's secret (base64url) when this device came through the relays.
+    /// The table link's secret part (the room's secret and the host's key id) when this device
+    /// came through the relays.
     table: Option<String>,
+    /// The host's key, as the link names it: only its words are taken.
+    host_key: std::cell::Cell<Option<KeyId>>,
     /// The relays' room of that table.
     channel: RefCell<Option<Rc<Channel>>>,
     /// The game's tag, from the table's answer.
@@ -101,6 +111,8 @@ pub struct FriendNet {
     watching: bool,
     /// The seat of the link was asked for once (after that, the picker).
     asked_wanted: std::cell::Cell<bool>,
+    /// The seat this device claimed last (asked for again while the host decides).
+    claiming: std::cell::Cell<Option<Colour>>,
     /// Where this device stands.
     pub stage: RwSignal<Stage>,
     /// When the last command went to the host (ms).
@@ -231,7 +243,8 @@ impl FriendNet {
             Event::Message(bytes) => {
                 let heard = self.remote.borrow_mut().receive(&bytes);
                 match heard {
-                    Ok(Heard::Joined | Heard::Table | Heard::Notice) => {}
+                    Ok(Heard::Joined) => self.keep_token(),
+                    Ok(Heard::Table | Heard::Notice) => {}
                     // Refused before the table came: the join failed, and the page says why.
                     Ok(Heard::Refused(r)) if self.stage.get_untracked() == Stage::Joining => return self.stage.set(Stage::Failed(net_refusal(r))),
                     Ok(Heard::Answer { refused: Some(r), .. } | Heard::Refused(r)) => self.ctx.notice.set(Some(net_refusal(r))),
@@ -258,6 +271,15 @@ impl FriendNet {
                 self.round.set(None);
                 self.knock();
             }
+        }
+    }
+
+    /// Joined through the table link: the seat and its token are kept for coming back (the
+    /// token came over this channel in the host's welcome, or this device had it).
+    fn keep_token(&self) {
+        let (Some(secret), r) = (&self.table, self.remote.borrow()) else { return };
+        if let (Some(seat), Some(token)) = (r.seat(), r.token()) {
+            storage::set_net_seat(secret, Some((seat, token, r.tag())));
         }
     }
 
@@ -334,15 +356,16 @@ impl FriendNet {
             me.knocking.set(false);
             me.knock();
         };
-        let waiting = matches!(self.stage.get_untracked(), Stage::Finding(_) | Stage::Lost);
+        // On the picker too: it is asked for the seats again, so a seat taken meanwhile shows so.
+        let waiting = matches!(self.stage.get_untracked(), Stage::Finding(_) | Stage::Lost | Stage::Waiting(_) | Stage::Choose(_));
         if !waiting {
             self.knocking.set(false);
             return;
         }
-        let own = storage::net_seat(&secret).map(|(c, token, _)| (c, token));
+        let own = storage::net_seat(&secret).map(|(c, _, _)| c);
         // While an offer is being answered, asking again would only replace it.
         if let Some(c) = self.channel.borrow().clone().filter(|_| self.round.get().is_none()) {
-            c.say(self.ask(own));
+            self.say_ask(&c, own);
         }
         if matches!(self.stage.get_untracked(), Stage::Finding(false)) && js_sys::Date::now() - self.since.get() > NO_HOST_MS {
             self.stage.set(Stage::Finding(true));
@@ -350,15 +373,31 @@ impl FriendNet {
         leptos::prelude::set_timeout(again, std::time::Duration::from_millis(KNOCK_MS));
     }
 
-    /// What this device asks the table: to watch; its own seat again (`own`); the seat of its
-    /// link, straight away the first time (the host answers with an offer, or says it is taken);
-    /// else which seats are free.
-    fn ask(&self, own: Option<(Colour, u64)>) -> Signal {
+    /// What this device asks the table: to watch; its own seat again (`own`: it proves its
+    /// token on the channel the host offers, never through the relays); the seat of its link,
+    /// straight away the first time (the host answers with an offer, or says it is taken); else
+    /// which seats are free.
+    fn ask(&self, own: Option<Colour>) -> Signal {
+        let waiting = matches!(self.stage.get_untracked(), Stage::Waiting(_)).then(|| self.claiming.get()).flatten();
         match (self.watching, own, self.wanted) {
             (true, ..) => Signal::Watch,
             (false, Some(own), _) => Signal::Knock { seat: Some(own) },
-            (false, None, Some(seat)) if !self.asked_wanted.replace(true) => Signal::Claim { seat },
+            (false, None, _) if waiting.is_some() => Signal::Claim { seat: waiting.unwrap_or(Colour::Red) },
+            (false, None, Some(seat)) if !self.asked_wanted.get() => Signal::Claim { seat },
             (false, None, _) => Signal::Knock { seat: None },
+        }
+    }
+
+    /// Says what this device asks ([`FriendNet::ask`]); the seat of its link counts as asked
+    /// for once a relay took the claim (a claim said before any relay was up is said again).
+    fn say_ask(&self, c: &Rc<Channel>, own: Option<Colour>) {
+        let ask = self.ask(own);
+        let claim = match ask {
+            Signal::Claim { seat } => Some(seat),
+            _ => None,
+        };
+        if c.say(ask) && claim.is_some() && !self.asked_wanted.replace(true) {
+            self.claiming.set(claim);
         }
     }
 
@@ -372,15 +411,26 @@ impl FriendNet {
             // Connected to a relay: ask at once.
             relays::Heard::Relays(n) if n > 0 => {
                 if let Some(c) = self.channel.borrow().clone() {
-                    let own = storage::net_seat(&secret).map(|(c, token, _)| (c, token));
+                    let own = storage::net_seat(&secret).map(|(c, _, _)| c);
                     if matches!(self.stage.get_untracked(), Stage::Finding(_) | Stage::Lost) && self.round.get().is_none() {
-                        c.say(self.ask(own));
+                        self.say_ask(&c, own);
                     }
                 }
             }
             relays::Heard::Relays(_) => {}
             relays::Heard::Refused(why) => web_sys::console::warn_1(&format!("relay message refused: {why:?}").into()),
-            relays::Heard::Said(e) => match e.body {
+            // Only the host's words, signed by the key the link names (anyone holding the link
+            // can say them too, and isn't listened to).
+            relays::Heard::Said(e, signer) if self.host_key.get().is_none_or(|host| trust::device_takes(host, signer, &e.body).is_err()) => {}
+            relays::Heard::Said(e, _) => match e.body {
+                // The picker shown is kept up to date: a seat another device took shows as taken.
+                Signal::Seats { tag, seats, .. } if matches!(self.stage.get_untracked(), Stage::Choose(_)) => {
+                    self.tag.set(tag);
+                    let seats = Stage::Choose(seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect());
+                    if self.stage.get_untracked() != seats {
+                        self.stage.set(seats);
+                    }
+                }
                 Signal::Seats { tag, seats, .. } if matches!(self.stage.get_untracked(), Stage::Finding(_)) && storage::net_seat(&secret).is_none() => {
                     self.tag.set(tag);
                     let seats: Vec<Seat> = seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect();
@@ -393,10 +443,25 @@ impl FriendNet {
                 }
                 // A seat for a friend, no seat for a watcher: anything else is not for this device.
                 Signal::Offer { tag, seat, round, ice, sdp, .. } if seat.is_none() == self.watching => self.offered(&secret, Offered { tag, seat, round, ice, sdp }),
-                Signal::Refused { why, .. } => {
-                    if why == SeatRefusal::BadToken {
-                        storage::set_net_seat(&secret, None);
+                // A word through a relay never makes this device forget its seat's token.
+                Signal::Refused { why: SeatRefusal::Waiting, .. } => {
+                    // Its seat is a friend's: it waits (and asks again) while the host decides.
+                    match self.stage.get_untracked() {
+                        Stage::Taking(name) => {
+                            self.stage.set(Stage::Waiting(name));
+                            self.knock();
+                        }
+                        Stage::Waiting(_) => {}
+                        // The seat of its link, asked for at once: named by its colour (the
+                        // table's seats haven't come).
+                        Stage::Finding(_) if storage::net_seat(&secret).is_none() && self.claiming.get().is_some() => {
+                            let c = self.claiming.get().unwrap_or(Colour::Red);
+                            self.stage.set(Stage::Waiting(crate::app::names::colour_name(crate::engine::Edition::Classic, c).to_string()));
+                        }
+                        _ => self.ctx.notice.set(Some(crate::app::net::relay_words::seat_refusal(SeatRefusal::Waiting))),
                     }
+                }
+                Signal::Refused { why, .. } => {
                     self.ctx.notice.set(Some(crate::app::net::relay_words::seat_refusal(why)));
                     self.look_again();
                 }
@@ -416,6 +481,7 @@ impl FriendNet {
     fn claim(self: &Rc<Self>, seat: &Seat) {
         self.ctx.notice.set(None);
         let taking = Stage::Taking(seat.name.clone());
+        self.claiming.set(Some(seat.colour));
         self.stage.set(taking.clone());
         if let Some(c) = self.channel.borrow().clone() {
             c.say(Signal::Claim { seat: seat.colour });
@@ -438,15 +504,17 @@ impl FriendNet {
             return;
         }
         self.round.set(Some(round));
-        if let Some((c, token)) = seat {
-            storage::set_net_seat(secret, Some((c, token, tag)));
-        }
+        // The seat's token this device holds, if the offer is for its own seat (it proves it on
+        // the channel); without one, the host's welcome gives it.
+        let token = storage::net_seat(secret).filter(|&(c, _, _)| Some(c) == seat).map(|(_, token, _)| token);
         // The same seat of the same game again keeps the lines of the log it has.
-        let same = { let r = self.remote.borrow(); r.seat() == seat.map(|(c, _)| c) && r.tag() == tag && r.table().is_some() };
+        // A watcher's token is the offer's round: a new offer (the host reloaded) is a new
+        // watcher's link, whose hello must carry the new round.
+        let same = { let r = self.remote.borrow(); seat.is_some() && r.seat() == seat && r.tag() == tag && r.table().is_some() && r.token() == token };
         if !same {
             // A watcher's connection is its own: its token is the offer's round.
             *self.remote.borrow_mut() = match seat {
-                Some((c, token)) => Remote::new(tag, c, token),
+                Some(c) => Remote::new(tag, c, token),
                 None => Remote::watcher(tag, u64::from(round)),
             };
         }
@@ -466,8 +534,11 @@ impl FriendNet {
                 Ok((peer, _)) if me.closed.get() => peer.close(),
                 Ok((peer, answer)) => {
                     *me.peer.borrow_mut() = Some(Rc::new(peer));
+                    if let Some(b) = Binding::of(&sdp, &answer) {
+                        me.remote.borrow_mut().bind(b);
+                    }
                     if let Some(c) = me.channel.borrow().clone() {
-                        c.say(Signal::Answer { seat: seat.map(|(c, _)| c), round, sdp: answer });
+                        c.say(Signal::Answer { seat, round, sdp: answer });
                     }
                 }
                 Err(why) => me.stage.set(Stage::Failed(tr!(NetInviteBad, why = peer_error(why)))),
@@ -501,11 +572,12 @@ impl FriendNet {
     fn new(ctx: Ctx, invite: String, table: Option<String>, stage: RwSignal<Stage>) -> FriendNet {
         FriendNet {
             ctx,
-            remote: RefCell::new(Remote::new(0, Colour::Red, 0)),
+            remote: RefCell::new(Remote::new(0, Colour::Red, None)),
             peer: RefCell::new(None),
             invite,
             closed: std::cell::Cell::new(false),
             table,
+            host_key: std::cell::Cell::new(None),
             channel: RefCell::new(None),
             tag: std::cell::Cell::new(0),
             round: std::cell::Cell::new(None),
@@ -516,6 +588,7 @@ impl FriendNet {
             wanted: None,
             watching: false,
             asked_wanted: std::cell::Cell::new(false),
+            claiming: std::cell::Cell::new(None),
             stage,
         }
     }
@@ -539,10 +612,11 @@ fn relayed(net: FriendNet, secret: String, relays: Vec<String>) -> Rc<FriendNet>
     let stage = net.stage;
     let net = Rc::new(net);
     crate::ui::ctx::set_net(net.clone());
-    let Some(bytes) = crate::app::share::base64url_decode(&secret).ok().filter(|b| b.len() == 16) else {
+    let Some((bytes, host)) = trust::parse_link_secret(&secret) else {
         stage.set(Stage::Failed(tr!(String TableLinkBad)));
         return net;
     };
+    net.host_key.set(Some(host));
     if !super::relay::available() {
         stage.set(Stage::Failed(tr!(String TableRelayUnavailable)));
         return net;
@@ -553,7 +627,10 @@ fn relayed(net: FriendNet, secret: String, relays: Vec<String>) -> Rc<FriendNet>
             let me = me.clone();
             move |h| me.heard_relay(h)
         };
-        match Channel::open(&bytes, &relays, on).await {
+        // This device's own key for what it says (claims, answers, knocks): made for this page,
+        // never leaving the browser.
+        let Some(signer) = Signer::new(false).await else { return stage.set(Stage::Failed(tr!(String TableRelayUnavailable))) };
+        match Channel::open(&bytes, &relays, std::rc::Rc::new(signer), on).await {
             Some(c) if me.closed.get() => c.close(),
             Some(c) => {
                 *me.channel.borrow_mut() = Some(c);
@@ -580,7 +657,7 @@ pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
         if me.closed.get() {
             return;
         }
-        *me.remote.borrow_mut() = Remote::new(invite.tag, invite.seat, invite.token);
+        *me.remote.borrow_mut() = Remote::new(invite.tag, invite.seat, Some(invite.token));
         crate::ui::ctx::set_net(me.clone());
         let on = {
             let me = me.clone();
@@ -590,6 +667,9 @@ pub fn start(ctx: Ctx, packed: String) -> Rc<FriendNet> {
             Ok((peer, _)) if me.closed.get() => peer.close(),
             Ok((peer, answer)) => {
                 *me.peer.borrow_mut() = Some(Rc::new(peer));
+                if let Some(b) = Binding::of(&invite.offer, &answer) {
+                    me.remote.borrow_mut().bind(b);
+                }
                 let reply = Reply { tag: invite.tag, seat: invite.seat, round: invite.round, answer };
                 match pack(&reply.encode()).await {
                     // Connected already (the host took a reply faster than this): no link needed.
@@ -676,6 +756,10 @@ pub fn FriendScreen(net: Rc<FriendNet>) -> impl IntoView {
                         }.into_any()
                     }
                     Stage::Taking(name) => view! { <p role="status" data-taking="">{tr!(TableTaking, name = name)}</p> }.into_any(),
+                    Stage::Waiting(name) => view! {
+                        <p role="status" data-waiting-host="">{tr!(RelayWaitingHost, name = name)}</p>
+                        <button type="button" data-other-seat="" on:click=move |_| net.with_value(|n| n.look_again())>{tr!(RelayOtherSeat)}</button>
+                    }.into_any(),
                     Stage::Playing | Stage::Lost => ().into_any(),
                 }}
             </div>

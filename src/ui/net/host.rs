@@ -3,11 +3,15 @@
 //! panel — an invite per friend's seat (link, copy, QR), where their reply goes, who is
 //! connected, a computer standing in for a friend who is away, and the connection helpers.
 
+use super::keys::Signer;
 use super::relay::{self, Channel, Heard};
+use crate::app::net::proof::KeyId;
+use crate::app::net::trust::{self, Offered};
 use super::rtc::{Event, Peer};
 use crate::app::net::signal::{SeatInfo, SeatRefusal, Signal};
 use super::{link_error, pack, unpack, Qr};
-use crate::app::net::host::Host;
+use crate::app::net::host::{Conn, Host};
+use crate::app::net::proof::Binding;
 use crate::app::net::invite::{packed_part, Invite, Reply};
 use crate::app::net::message::Presence;
 use crate::app::net::words::{no_compression, peer_error};
@@ -32,6 +36,9 @@ pub const REPLIES: &str = "loewenherz-net-replies";
 const CLAIM_MS: f64 = 30_000.0;
 /// How long the host waits for a relay before offering the invite-and-reply exchange.
 const RELAY_WAIT_MS: u64 = 6000;
+/// How long the panel shows that a device asked for a seat played on another (it asks again
+/// every few seconds while it waits).
+const ASKING_MS: f64 = 20_000.0;
 /// The most watchers at once (each one is a connection the host's device keeps).
 const MAX_WATCHERS: usize = 8;
 
@@ -39,6 +46,8 @@ const MAX_WATCHERS: usize = 8;
 struct Watcher {
     /// The device that asked, through the relays.
     device: u64,
+    /// The key it signed its request with: only that key answers its offer.
+    key: KeyId,
     /// The host's id of its link.
     id: u64,
     /// Its offer's round.
@@ -78,6 +87,8 @@ struct Link {
     joined: bool,
     /// The device the current invite went to through the relays (`None`: a link to send).
     device: Option<u64>,
+    /// The key that device signed its claim or knock with: only that key answers the offer.
+    device_key: Option<KeyId>,
     /// A device that claimed the seat through the relays, and when.
     claimed: Option<(u64, f64)>,
     /// A friend sat down here since this page hosts the game: the seat is nobody else's.
@@ -85,11 +96,24 @@ struct Link {
     /// The current invite's offer and connection helpers, once made (a device through the
     /// relays is sent this one while nobody answered it: no wait for a new one).
     offer: Option<(String, Vec<String>)>,
+    /// The round of an offer made to a device the host let sit down (a free seat it claimed, or
+    /// a new device let in): its hello needs no proof, and the welcome gives it the token.
+    grant: Option<u32>,
+    /// The current connection's two ends, once the answer was taken.
+    binding: Option<Binding>,
+    /// A device that asked for the seat while it is played on another (through the relays),
+    /// its key, and when: the panel asks the host whether to let it in.
+    asking: Option<(u64, KeyId, f64)>,
 }
 
 impl Link {
     fn new(seat: Colour, token: u64) -> Link {
-        Link { seat, token, round: 0, peer: None, joined: false, device: None, claimed: None, taken: false, offer: None }
+        Link { seat, token, round: 0, peer: None, joined: false, device: None, device_key: None, claimed: None, taken: false, offer: None, grant: None, binding: None, asking: None }
+    }
+
+    /// What the host's game is told of the current connection.
+    fn conn(&self) -> Conn {
+        Conn { binding: self.binding, grant: (self.grant == Some(self.round)).then_some(self.seat) }
     }
 
     /// True when no friend has it or is taking it: a device opening the table link may.
@@ -143,6 +167,12 @@ pub struct HostNet {
     watch: RefCell<Option<Rc<Channel>>>,
     watch_secret: RwSignal<Option<String>>,
     watchers: RefCell<Vec<Watcher>>,
+    /// The seats a device asks for while they are played on another device.
+    asking: RwSignal<Vec<Colour>>,
+    /// The host's signing key for the table (kept beside the game), once ready.
+    signer: RefCell<Option<Rc<Signer>>>,
+    /// The host locked the table: no device sits down (kept beside the game).
+    locked: RwSignal<bool>,
 }
 
 impl Net for HostNet {
@@ -287,31 +317,37 @@ impl HostNet {
     }
 
     /// Offers seat `seat` to device `from` through the relays: the invite ready for it if nobody
-    /// answered it yet, else a new one.
-    fn offer_to(self: &Rc<Self>, seat: Colour, from: u64) {
+    /// answered it yet, else a new one. `grant`: the host lets the device sit down without the
+    /// seat's token (a free seat it claimed; a new device let in), and the welcome gives it one;
+    /// else the device proves it holds the token. Never closes a seat's open channel.
+    fn offer_to(self: &Rc<Self>, seat: Colour, from: u64, key: KeyId, grant: bool) {
         let ready = {
             let mut links = self.links.borrow_mut();
             let tag = self.host.borrow().tag();
-            links.iter_mut().find(|l| l.seat == seat && !l.joined && l.device.is_none_or(|d| d == from) && l.peer.as_ref().is_some_and(|p| !p.answered())).and_then(|l| {
+            links.iter_mut().find(|l| l.seat == seat && !l.joined && l.device.is_none_or(|d| d == from) && l.device_key.is_none_or(|k| k == key) && l.peer.as_ref().is_some_and(|p| !p.answered())).and_then(|l| {
                 let (sdp, ice) = l.offer.clone()?;
                 l.device = Some(from);
-                Some(Signal::Offer { to: from, tag, seat: Some((seat, l.token)), round: l.round, ice, sdp })
+                l.device_key = Some(key);
+                l.grant = grant.then_some(l.round);
+                Some(Signal::Offer { to: from, tag, seat: Some(seat), round: l.round, ice, sdp })
             })
         };
         match ready {
             Some(offer) => self.say(offer),
-            None => self.invite_to(seat, Some(from)),
+            None if self.links.borrow().iter().any(|l| l.seat == seat && l.joined) => {}
+            None => self.invite_to(seat, Some((from, key)), grant),
         }
     }
 
     /// Makes a new invite for a friend's seat (the link before it no longer connects).
     fn invite(self: &Rc<Self>, seat: Colour) {
-        self.invite_to(seat, None);
+        self.invite_to(seat, None, false);
     }
 
     /// Makes a new invite for a friend's seat, sent through the relays to device `to` if given
-    /// (its link is shown too: whichever answers first sits down).
-    fn invite_to(self: &Rc<Self>, seat: Colour, to: Option<u64>) {
+    /// (its link is shown too: whichever answers first sits down; `grant` as in
+    /// [`HostNet::offer_to`]).
+    fn invite_to(self: &Rc<Self>, seat: Colour, to: Option<(u64, KeyId)>, grant: bool) {
         let round = storage::fresh_round();
         let token = {
             let mut links = self.links.borrow_mut();
@@ -324,8 +360,11 @@ impl HostNet {
                 self.host.borrow_mut().disconnected(seat);
             }
             l.round = round;
-            l.device = to;
+            l.device = to.map(|(d, _)| d);
+            l.device_key = to.map(|(_, k)| k);
             l.offer = None;
+            l.grant = grant.then_some(round);
+            l.binding = None;
             l.token
         };
         self.set_row(seat, |r| {
@@ -355,8 +394,8 @@ impl HostNet {
                     if let Some(p) = stale {
                         return p.close();
                     }
-                    if let Some(to) = to {
-                        me.say(Signal::Offer { to, tag, seat: Some((seat, token)), round, ice: ice.clone(), sdp: offer.clone() });
+                    if let Some((to, _)) = to {
+                        me.say(Signal::Offer { to, tag, seat: Some(seat), round, ice: ice.clone(), sdp: offer.clone() });
                     }
                     let invite = Invite { tag, seat, token, round, ice, offer };
                     match pack(&invite.encode()).await {
@@ -375,10 +414,10 @@ impl HostNet {
         if self.closed.get() {
             return;
         }
-        let (peer, joined) = {
+        let (peer, joined, conn) = {
             let links = self.links.borrow();
             match links.iter().find(|l| l.seat == seat && l.round == round) {
-                Some(l) => (l.peer.clone(), l.joined),
+                Some(l) => (l.peer.clone(), l.joined, l.conn()),
                 // An invite replaced since: its link is closed already.
                 None => return,
             }
@@ -386,7 +425,7 @@ impl HostNet {
         match ev {
             Event::Open => {}
             Event::Message(bytes) => {
-                let got = self.host.borrow_mut().receive(joined.then_some(seat), &bytes);
+                let got = self.host.borrow_mut().receive(joined.then_some(seat), &conn, &bytes);
                 if got.seat.is_some() && got.seat != Some(seat) {
                     // A token of another seat on this seat's link: not this invite's friend.
                     if let Some(p) = peer {
@@ -395,10 +434,27 @@ impl HostNet {
                     return self.after();
                 }
                 if got.seat == Some(seat) && !joined {
-                    if let Some(l) = self.links.borrow_mut().iter_mut().find(|l| l.seat == seat && l.round == round) {
-                        l.joined = true;
-                        l.taken = true;
-                        l.claimed = None;
+                    let newly = match self.links.borrow_mut().iter_mut().find(|l| l.seat == seat && l.round == round) {
+                        Some(l) => {
+                            l.joined = true;
+                            l.claimed = None;
+                            l.asking = None;
+                            !std::mem::replace(&mut l.taken, true)
+                        }
+                        None => false,
+                    };
+                    // The seat's token may be a new one now (given in the welcome).
+                    let token = self.host.borrow().token(seat);
+                    let renewed = match (self.links.borrow_mut().iter_mut().find(|l| l.seat == seat), token) {
+                        (Some(l), Some(t)) if l.token != t => {
+                            l.token = t;
+                            true
+                        }
+                        _ => false,
+                    };
+                    if newly || renewed {
+                        // A reloaded host still knows the seat is somebody's, and its token.
+                        self.remember();
                     }
                     self.set_row(seat, |r| r.status = None);
                 }
@@ -458,14 +514,24 @@ impl HostNet {
         let relays = host_relays();
         let defaults: Vec<String> = relay::DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect();
         let extra = if relays == defaults { String::new() } else { format!("&relays={}", String::from(js_sys::encode_uri_component(&relays.join(",")))) };
-        format!("{}#table={}{extra}", crate::ui::page::base_url(), self.secret)
+        format!("{}#table={}{extra}", crate::ui::page::base_url(), self.link_secret(&self.secret))
+    }
+
+    /// A link's secret part: the room's secret (base64url) and the host's key id (once the key
+    /// is ready; a link is shown only after that).
+    fn link_secret(&self, secret: &str) -> String {
+        let bytes: Option<[u8; trust::SECRET_BYTES]> = crate::app::share::base64url_decode(secret).ok().and_then(|b| b.try_into().ok());
+        match (bytes, self.signer.borrow().as_ref()) {
+            (Some(b), Some(k)) => trust::link_secret(&b, k.id()),
+            _ => secret.to_string(),
+        }
     }
 
     /// The watch link: whoever opens it sees the public table live (no seat, nothing private).
     pub fn watch_link(&self) -> Option<String> {
         let table = self.table_link();
         let rest = table.split_once('#')?.1.split_once('&').map(|(_, r)| format!("&{r}")).unwrap_or_default();
-        self.watch_secret.get().map(|w| format!("{}#watch={w}{rest}", crate::ui::page::base_url()))
+        self.watch_secret.get().map(|w| format!("{}#watch={}{rest}", crate::ui::page::base_url(), self.link_secret(&w)))
     }
 
     /// Joins the table's room and the watch link's on the relays (again, after the list changed).
@@ -486,11 +552,14 @@ impl HostNet {
         let Some(secret) = crate::app::share::base64url_decode(&self.secret).ok() else { return };
         let me = self.clone();
         leptos::task::spawn_local(async move {
+            let Some(signer) = me.signer().await else {
+                return me.relays.set(Relays::Down(tr!(String TableRelayUnavailable)));
+            };
             let on = {
                 let me = me.clone();
                 move |h| me.heard_relay(h)
             };
-            match Channel::open(&secret, &relays, on).await {
+            match Channel::open(&secret, &relays, signer.clone(), on).await {
                 Some(c) if !me.closed.get() => *me.relay.borrow_mut() = Some(c),
                 Some(c) => c.close(),
                 None => return me.relays.set(Relays::Down(tr!(String TableRelayUnavailable))),
@@ -502,7 +571,7 @@ impl HostNet {
                 let me = me.clone();
                 move |h| me.heard_watch(h)
             };
-            match Channel::open(&watch, &relays, on).await {
+            match Channel::open(&watch, &relays, signer, on).await {
                 Some(c) if !me.closed.get() => *me.watch.borrow_mut() = Some(c),
                 Some(c) => c.close(),
                 None => {}
@@ -520,6 +589,34 @@ impl HostNet {
         );
     }
 
+    /// The host's signing key for this table: the one kept beside the game, else a new one
+    /// (kept at once: the table link names it). `None`: the browser has no WebCrypto.
+    async fn signer(&self) -> Option<Rc<Signer>> {
+        if let Some(s) = self.signer.borrow().clone() {
+            return Some(s);
+        }
+        let kept = match storage::net_key(&self.id) {
+            Some((private, public)) => Signer::restore(&private, &public).await,
+            None => None,
+        };
+        let signer = match kept {
+            Some(s) => s,
+            None => {
+                let s = Signer::new(true).await?;
+                storage::set_net_key(&self.id, &s.export().await?, s.public());
+                s
+            }
+        };
+        let signer = Rc::new(signer);
+        *self.signer.borrow_mut() = Some(signer.clone());
+        Some(signer)
+    }
+
+    /// The host's key id (once its key is ready).
+    fn key_id(&self) -> Option<KeyId> {
+        self.signer.borrow().as_ref().map(|s| s.id())
+    }
+
     fn heard_relay(self: &Rc<Self>, h: Heard) {
         if self.closed.get() {
             return;
@@ -530,7 +627,9 @@ impl HostNet {
             Heard::Relays(n) => self.relays.set(Relays::Up(n)),
             // Said in the panel (nothing changed: the message was dropped).
             Heard::Refused(why) => self.refused.set(Some(crate::app::net::relay_words::relay_refusal(why))),
-            Heard::Said(e) => self.signal(e.from, e.body),
+            // A device's words, signed by its own key (never the host's words, nor its key).
+            Heard::Said(e, signer) if self.key_id().is_some_and(|host| trust::host_takes(host, signer, &e.body).is_ok()) => self.signal(e.from, signer, e.body),
+            Heard::Said(..) => {}
         }
     }
 
@@ -539,11 +638,14 @@ impl HostNet {
         if self.closed.get() {
             return;
         }
-        let Heard::Said(e) = h else { return };
+        let Heard::Said(e, signer) = h else { return };
+        if !self.key_id().is_some_and(|host| trust::host_takes(host, signer, &e.body).is_ok()) {
+            return;
+        }
         match e.body {
-            Signal::Watch => self.offer_watcher(e.from),
+            Signal::Watch => self.offer_watcher(e.from, signer),
             Signal::Answer { seat: None, round, sdp } => {
-                let peer = self.watchers.borrow().iter().find(|w| w.device == e.from && w.round == round).and_then(|w| w.peer.clone());
+                let peer = self.watchers.borrow().iter().find(|w| Offered { device: w.device, key: w.key, round: w.round }.answered_by(e.from, signer, round)).and_then(|w| w.peer.clone());
                 if let Some(p) = peer.filter(|p| !p.answered()) {
                     leptos::task::spawn_local(async move {
                         let _ = p.accept(&sdp).await;
@@ -555,7 +657,7 @@ impl HostNet {
     }
 
     /// A device asked to watch: a connection is offered to it (one at a time per device).
-    fn offer_watcher(self: &Rc<Self>, device: u64) {
+    fn offer_watcher(self: &Rc<Self>, device: u64, key: KeyId) {
         {
             let mut watchers = self.watchers.borrow_mut();
             // Asked again (its offer lost, or it reloaded): the old connection goes.
@@ -573,7 +675,7 @@ impl HostNet {
         let round = storage::fresh_round();
         // The connection itself is the watcher's: its token is the offer's round.
         let id = self.host.borrow_mut().add_watcher(u64::from(round));
-        self.watchers.borrow_mut().push(Watcher { device, id, round, peer: None });
+        self.watchers.borrow_mut().push(Watcher { device, key, id, round, peer: None });
         let me = self.clone();
         leptos::task::spawn_local(async move {
             let ice = ice_servers();
@@ -631,28 +733,54 @@ impl HostNet {
     }
 
     /// What a device of the table said through the relays.
-    fn signal(self: &Rc<Self>, from: u64, body: Signal) {
+    fn signal(self: &Rc<Self>, from: u64, key: KeyId, body: Signal) {
         let now = js_sys::Date::now();
         match body {
             Signal::Knock { seat: None } => {
                 let (tag, edition) = (self.host.borrow().tag(), self.host.borrow().session().edition());
                 let links = self.links.borrow();
+                // A locked table has no free seat.
+                let open = !self.locked.get_untracked();
                 let seats = self.rows.with_untracked(|rows| {
-                    rows.iter().map(|r| SeatInfo { colour: r.colour, name: r.name.clone(), free: links.iter().any(|l| l.seat == r.colour && l.free(from, now)) }).collect()
+                    rows.iter().map(|r| SeatInfo { colour: r.colour, name: r.name.clone(), free: open && links.iter().any(|l| l.seat == r.colour && l.free(from, now)) }).collect()
                 });
                 drop(links);
                 self.say(Signal::Seats { to: from, tag, edition, seats });
             }
-            Signal::Knock { seat: Some((seat, token)) } => {
-                if self.links.borrow().iter().any(|l| l.seat == seat && l.token == token) {
-                    self.offer_to(seat, from);
-                } else {
-                    self.say(Signal::Refused { to: from, why: SeatRefusal::BadToken });
+            // A device coming back to its seat: offered a connection on which it proves the
+            // seat's token. A word through a relay never closes a seat's open channel: while the
+            // seat is played on another device, the asking one waits and the host is asked.
+            Signal::Knock { seat: Some(seat) } => {
+                let joined = match self.links.borrow_mut().iter_mut().find(|l| l.seat == seat) {
+                    None => None,
+                    Some(l) if l.joined => {
+                        l.asking = Some((from, key, now));
+                        Some(true)
+                    }
+                    Some(_) => Some(false),
+                };
+                match joined {
+                    None => self.say(Signal::Refused { to: from, why: SeatRefusal::NoSuchSeat }),
+                    Some(true) => {
+                        self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting });
+                        self.refresh_asking();
+                    }
+                    Some(false) => self.offer_to(seat, from, key, false),
                 }
             }
             Signal::Claim { seat } => {
+                let locked = self.locked.get_untracked();
                 let verdict = match self.links.borrow_mut().iter_mut().find(|l| l.seat == seat) {
                     None => Err(SeatRefusal::NoSuchSeat),
+                    // Locked: nobody sits down (not even by asking the host).
+                    Some(_) if locked => Err(SeatRefusal::Locked),
+                    // A friend sat down there: the asking device waits, and the host is asked
+                    // (a friend on a new device is let in by the host, nobody by the link alone).
+                    Some(l) if l.taken => {
+                        l.asking = Some((from, key, now));
+                        Err(SeatRefusal::Waiting)
+                    }
+                    // Another device is taking it right now: the first keeps it.
                     Some(l) if !l.free(from, now) => Err(SeatRefusal::Taken),
                     Some(l) => {
                         l.claimed = Some((from, now));
@@ -660,16 +788,28 @@ impl HostNet {
                     }
                 };
                 match verdict {
-                    Ok(()) => self.offer_to(seat, from),
-                    Err(why) => self.say(Signal::Refused { to: from, why }),
+                    Ok(()) => self.offer_to(seat, from, key, true),
+                    Err(why) => {
+                        self.say(Signal::Refused { to: from, why });
+                        if why == SeatRefusal::Waiting {
+                            self.refresh_asking();
+                        }
+                    }
                 }
             }
             Signal::Answer { seat, round, sdp } => {
-                let peer = self.links.borrow().iter().find(|l| Some(l.seat) == seat && l.round == round && l.device == Some(from)).and_then(|l| l.peer.clone());
-                if let Some(p) = peer.filter(|p| !p.answered()) {
+                // Only the device the offer went to, signing with the key it asked with.
+                let peer = self
+                    .links
+                    .borrow()
+                    .iter()
+                    .find(|l| Some(l.seat) == seat && l.device.zip(l.device_key).is_some_and(|(device, k)| Offered { device, key: k, round: l.round }.answered_by(from, key, round)))
+                    .and_then(|l| Some((l.peer.clone()?, l.offer.clone()?.0)));
+                if let Some((p, offer)) = peer.filter(|(p, _)| !p.answered()) {
                     let me = self.clone();
                     let seat = seat.unwrap_or(Colour::Red);
                     leptos::task::spawn_local(async move {
+                        me.bind(seat, round, &offer, &sdp);
                         match p.accept(&sdp).await {
                             Ok(()) => me.connecting(seat),
                             Err(why) => me.set_row(seat, |r| r.status = Some(tr!(NetReplyBad, why = peer_error(why)))),
@@ -705,8 +845,62 @@ impl HostNet {
         if peer.answered() {
             return Err(tr!(NetReplyUsed, name = name));
         }
+        let offer = self.links.borrow().iter().find(|l| l.seat == reply.seat).and_then(|l| l.offer.clone()).map(|(sdp, _)| sdp).unwrap_or_default();
+        self.bind(reply.seat, reply.round, &offer, &reply.answer);
         peer.accept(&reply.answer).await.map_err(|why| tr!(NetReplyBad, why = peer_error(why)))?;
         Ok(reply.seat)
+    }
+
+    /// The connection of `seat`'s invite `round` is described by `offer` and `answer`: a
+    /// seat's proof must name its two ends.
+    fn bind(&self, seat: Colour, round: u32, offer: &str, answer: &str) {
+        if let Some(l) = self.links.borrow_mut().iter_mut().find(|l| l.seat == seat && l.round == round) {
+            l.binding = Binding::of(offer, answer);
+        }
+    }
+
+    /// The panel shows which seats a device asks for while a friend has them (until it stops
+    /// asking for [`ASKING_MS`]).
+    fn refresh_asking(self: &Rc<Self>) {
+        let now = js_sys::Date::now();
+        let asking: Vec<Colour> = self.links.borrow().iter().filter(|l| l.asking.is_some_and(|(_, _, t)| now - t < ASKING_MS)).map(|l| l.seat).collect();
+        if self.asking.get_untracked() != asking {
+            self.asking.set(asking.clone());
+        }
+        if !asking.is_empty() {
+            let me = self.clone();
+            leptos::prelude::set_timeout(move || if !me.closed.get() { me.refresh_asking() }, std::time::Duration::from_millis(ASKING_MS as u64 + 100));
+        }
+    }
+
+    /// The host lets a new device into `seat` (it asked while the seat was played on another):
+    /// the seat gets a new token, the old device's channel closes, and the asking device is
+    /// offered the seat; its welcome gives it the new token. The old device's token proves
+    /// nothing any more.
+    fn let_in(self: &Rc<Self>, seat: Colour) {
+        let Some(token) = fresh_token() else {
+            return self.refused.set(Some(tr!(String NetNoRandom)));
+        };
+        let device = {
+            let mut links = self.links.borrow_mut();
+            let Some(l) = links.iter_mut().find(|l| l.seat == seat) else { return };
+            l.token = token;
+            l.taken = false;
+            l.asking.take().map(|(d, k, _)| (d, k))
+        };
+        self.host.borrow_mut().renew(seat, token);
+        self.remember();
+        match device {
+            Some((d, k)) => {
+                if let Some(l) = self.links.borrow_mut().iter_mut().find(|l| l.seat == seat) {
+                    l.claimed = Some((d, js_sys::Date::now()));
+                }
+                self.invite_to(seat, Some((d, k)), true);
+            }
+            None => self.invite(seat),
+        }
+        self.refresh_asking();
+        self.after();
     }
 
     /// A seat played here until now becomes a friend's.
@@ -722,7 +916,7 @@ impl HostNet {
     }
 
     fn remember(&self) {
-        let seats: Vec<(Colour, Option<u64>)> = self.links.borrow().iter().map(|l| (l.seat, Some(l.token))).collect();
+        let seats: Vec<storage::NetSeat> = self.links.borrow().iter().map(|l| storage::NetSeat { colour: l.seat, token: Some(l.token), taken: l.taken }).collect();
         storage::set_net_seats(&self.id, &seats);
     }
 }
@@ -731,11 +925,14 @@ impl HostNet {
 pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
     let session = storage::load(id)?;
     let players: Vec<Colour> = crate::each!(&session, s => s.players().to_vec());
-    let seats: Vec<(Colour, u64)> = storage::net_seats(id)
-        .into_iter()
-        .filter(|(c, _)| players.contains(c))
-        .map(|(c, t)| t.or_else(fresh_token).map(|t| (c, t)).ok_or_else(|| tr!(String NetNoRandom)))
+    let kept = storage::net_seats(id);
+    let seats: Vec<(Colour, u64)> = kept
+        .iter()
+        .filter(|s| players.contains(&s.colour))
+        .map(|s| s.token.or_else(fresh_token).map(|t| (s.colour, t)).ok_or_else(|| tr!(String NetNoRandom)))
         .collect::<Result<_, _>>()?;
+    // A seat a friend sat down in stays theirs after a reload: it is not offered to others.
+    let taken = |c: Colour| kept.iter().any(|s| s.colour == c && s.taken);
     let secret = match storage::net_table(id) {
         Some(s) => s,
         None => {
@@ -744,12 +941,19 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
             s
         }
     };
-    let host = Host::new(session, &seats);
+    let mut host = Host::new(session, &seats);
+    // The next game at the table: every seat a friend has gets a new token over its channel
+    // (the old one proves the seat once more).
+    if storage::take_net_again(id) {
+        for &(seat, _) in seats.iter().filter(|&&(c, _)| taken(c)) {
+            host.rotate(seat, fresh_token().ok_or_else(|| tr!(String NetNoRandom))?);
+        }
+    }
     let net = Rc::new(HostNet {
         ctx,
         id: id.to_string(),
         host: RefCell::new(host),
-        links: RefCell::new(seats.iter().map(|&(seat, token)| Link::new(seat, token)).collect()),
+        links: RefCell::new(seats.iter().map(|&(seat, token)| Link { taken: taken(seat), ..Link::new(seat, token) }).collect()),
         rows: RwSignal::new(Vec::new()),
         open: RwSignal::new(true),
         closed: std::cell::Cell::new(false),
@@ -760,6 +964,9 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
         watch: RefCell::new(None),
         watch_secret: RwSignal::new(None),
         watchers: RefCell::new(Vec::new()),
+        asking: RwSignal::new(Vec::new()),
+        signer: RefCell::new(None),
+        locked: RwSignal::new(storage::net_locked(id)),
     });
     net.remember();
     crate::ui::ctx::set_net(net.clone());
@@ -798,7 +1005,7 @@ fn listen_for_replies(net: Rc<HostNet>) {
 /// The friends' panel of the host's device (open at the start while a friend has not joined).
 #[component]
 pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
-    let (rows, open) = (net.rows, net.open);
+    let (rows, open, asking, locked) = (net.rows, net.open, net.asking, net.locked);
     let net = StoredValue::new_local(net);
     let waiting = Memo::new(move |_| rows.with(|rs| rs.iter().filter(|r| r.presence == (Presence::Remote { connected: false })).count()));
     let ice = RwSignal::new(ice_servers().join("\n"));
@@ -841,12 +1048,19 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
             Presence::Remote { connected: false } => tr!(String NetRemoteOff),
         };
         let copied = RwSignal::new(None::<String>);
+        let name_for_ask = name.clone();
         let remote = matches!(r.presence, Presence::Remote { .. });
         let standing_in = r.presence == Presence::Computer && net.with_value(|n| n.links.borrow().iter().any(|l| l.seat == c));
         view! {
             <li class="net-seat" data-net-seat=c.name() data-presence=match r.presence { Presence::Here => "here", Presence::Computer => "computer", Presence::Remote { connected: true } => "connected", Presence::Remote { connected: false } => "away" }>
                 <div class="row"><crate::ui::widgets::Emblem colour=c/><b>{name.clone()}</b>" · "<span>{state}</span></div>
                 {r.status.clone().map(|s| view! { <p class="notice" role="status" data-net-status=c.name()>{s}</p> })}
+                {move || asking.with(|a| a.contains(&c)).then(|| view! {
+                    <div class="notice" role="alert" data-asking=c.name()>
+                        <p>{tr!(NetAsking, name = name_for_ask.clone())}</p>
+                        <button type="button" class="primary" data-let-in=c.name() on:click=move |_| net.with_value(|n| n.let_in(c))>{tr!(NetLetIn)}</button>
+                    </div>
+                })}
                 {(r.presence == Presence::Remote { connected: false } && by_hand()).then(|| match r.invite.clone() {
                     Some(link) => {
                         let for_copy = link.clone();
@@ -941,6 +1155,14 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                 {move || (!by_hand()).then(|| view! {
                     <button type="button" data-by-hand="" on:click=move |_| asked_by_hand.set(true)>{tr!(TableByHand)}</button>
                 })}
+                <div class="row">
+                    <button type="button" data-lock="" aria-pressed=move || locked.get().to_string() on:click=move |_| {
+                        let now = !locked.get_untracked();
+                        locked.set(now);
+                        net.with_value(|n| storage::set_net_locked(&n.id, now));
+                    }>{move || if locked.get() { tr!(String NetUnlock) } else { tr!(String NetLock) }}</button>
+                    {move || locked.get().then(|| view! { <span class="hint" data-locked="">{tr!(NetLocked)}</span> })}
+                </div>
                 {move || by_hand().then(|| view! { <p class="hint">{tr!(TableByHandHint)}</p> })}
                 <ul class="net-seats">{move || rows.get().into_iter().map(seat).collect_view()}</ul>
                 <details class="more" data-relay-settings="">

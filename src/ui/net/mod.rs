@@ -12,6 +12,7 @@
 
 mod friend;
 mod host;
+mod keys;
 mod qr;
 mod relay;
 mod rtc;
@@ -266,12 +267,18 @@ pub fn follow_links(ctx: Ctx) {
                         // "Save and leave".
                         None => stop(ctx),
                         // "Play again": the new game is hosted at the same table (its link, its
-                        // friends' seats and their tokens), so the friends come back by themselves.
+                        // friends' seats and their tokens, each replaced by a new one over the
+                        // friend's channel), so the friends come back by themselves.
                         Some(now) if now != hosted => {
                             super::storage::set_net_seats(&now, &super::storage::net_seats(&hosted));
                             if let Some(secret) = super::storage::net_table(&hosted) {
                                 super::storage::set_net_table(&now, &secret);
                             }
+                            if let Some((private, public)) = super::storage::net_key(&hosted) {
+                                super::storage::set_net_key(&now, &private, &public);
+                            }
+                            // Each friend proves its seat's token once more and is given a new one.
+                            super::storage::set_net_again(&now);
                             open(ctx, Link::Host(now));
                         }
                         Some(_) => {}

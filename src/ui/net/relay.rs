@@ -10,7 +10,9 @@
 //! browser's part: the sockets, WebCrypto, the clock.
 
 use crate::app::net::mqtt::{self, Packet};
-use crate::app::net::signal::{Envelope, Guard, Outbox, Refusal, Signal};
+use super::keys::{self, Signer};
+use crate::app::net::proof::KeyId;
+use crate::app::net::signal::{self, Envelope, Guard, Outbox, Refusal, Signal, Signed};
 pub use crate::app::net::relays::{parse_relays, DEFAULT_RELAYS};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use std::cell::{Cell, RefCell};
@@ -103,8 +105,9 @@ async fn open_sealed(key: &CryptoKey, sealed: &[u8]) -> Option<Vec<u8>> {
 
 /// What a [`Channel`] reports.
 pub enum Heard {
-    /// A message from another device of the table.
-    Said(Envelope),
+    /// A message from another device of the table, and who signed it (the signature checked:
+    /// whose word it may be is `app::net::trust`'s to say).
+    Said(Envelope, KeyId),
     /// A message refused, and why (dropped; `NotForMe` and `Own` are never reported).
     Refused(Refusal),
     /// How many relays are connected now.
@@ -124,6 +127,8 @@ struct Socket {
 /// The devices of one table talking through relays: publish to all, hear from any.
 pub struct Channel {
     room: Room,
+    /// This device's key: every message it says is signed with it.
+    signer: Rc<Signer>,
     me: u64,
     outbox: RefCell<Outbox>,
     guard: RefCell<Guard>,
@@ -146,7 +151,8 @@ fn now_ms() -> u64 {
 impl Channel {
     /// Joins the room of `secret` through `relays`; `on` hears everything. `None`: this page
     /// can't use relays (no WebCrypto: not https).
-    pub async fn open(secret: &[u8], relays: &[String], on: impl Fn(Heard) + 'static) -> Option<Rc<Channel>> {
+    /// Everything said is signed with `signer`.
+    pub async fn open(secret: &[u8], relays: &[String], signer: Rc<Signer>, on: impl Fn(Heard) + 'static) -> Option<Rc<Channel>> {
         // The sockets connect while the room's topic and key are derived.
         let mut early: Vec<Option<WebSocket>> = relays.iter().map(|url| socket(url)).collect();
         let room = room(secret).await?;
@@ -155,6 +161,7 @@ impl Channel {
         let me = u64::from_le_bytes(id);
         let channel = Rc::new(Channel {
             room,
+            signer,
             me,
             outbox: RefCell::new(Outbox::new(me)),
             guard: RefCell::new(Guard::new(me)),
@@ -279,10 +286,15 @@ impl Channel {
                 leptos::task::spawn_local(async move {
                     let heard = match open_sealed(&me.room.key, &payload).await {
                         None => Err(Refusal::Forged),
-                        Some(plain) => me.guard.borrow_mut().check(now_ms(), &plain),
+                        Some(plain) => match Signed::split(&plain) {
+                            Err(r) => Err(r),
+                            // A signature that doesn't hold: made by no key, or changed on the way.
+                            Ok(s) if !keys::verify(s.key, s.sig, s.signed).await => Err(Refusal::Forged),
+                            Ok(s) => me.guard.borrow_mut().check(now_ms(), s.envelope).map(|e| (e, KeyId::of(s.key))),
+                        },
                     };
                     match heard {
-                        Ok(e) => (me.on)(Heard::Said(e)),
+                        Ok((e, signer)) => (me.on)(Heard::Said(e, signer)),
                         // Its own message echoed, one for another device, the same message
                         // through a second relay: nothing to say.
                         Err(r) if r.expected() => {}
@@ -318,7 +330,9 @@ impl Channel {
         let plain = self.outbox.borrow_mut().envelope(now_ms(), body).encode();
         let me = self.clone();
         leptos::task::spawn_local(async move {
-            let Some(sealed) = seal(&me.room.key, &plain).await else { return };
+            let signed = signal::to_sign(&plain, me.signer.public());
+            let Some(sig) = me.signer.sign(&signed).await else { return };
+            let Some(sealed) = seal(&me.room.key, &[signed, sig.to_vec()].concat()).await else { return };
             let Ok(packet) = mqtt::publish(&me.room.topic, &sealed) else { return };
             for s in me.sockets.borrow().iter().filter(|s| s.ready) {
                 if let Some(ws) = &s.ws {

@@ -99,7 +99,7 @@ fn watch(host: &mut Host) -> (u64, Remote) {
     let id = host.add_watcher(WATCH);
     let mut w = Remote::watcher(host.tag(), WATCH);
     assert_eq!(w.seat(), None);
-    let got = host.receive(None, &w.hello());
+    let got = host.receive(None, &WIRE, &w.hello());
     assert_eq!((got.seat, got.watcher), (None, Some(id)), "the hello joins the watcher");
     assert_eq!(got.replies.len(), 1);
     assert!(matches!(ToRemote::decode(&got.replies[0], host.tag()), Ok(ToRemote::Watching { .. })));
@@ -247,7 +247,7 @@ fn a_watchers_commands_and_seat_hellos_are_refused_by_name_and_change_nothing() 
         ("dismiss", cmd(4, AnyCommand::Either(Command::Dismiss))),
         ("undo", cmd(5, AnyCommand::Either(Command::UndoAll))),
         ("the same number again", cmd(5, AnyCommand::Either(Command::Pass))),
-        ("a seat's hello with its true token", ToHost::Hello { seat: Colour::Yellow, token: 1111, have_log: 0 }.encode(tag)),
+        ("a seat's hello with its true token", hello(tag, Colour::Yellow, 1111, 0)),
     ];
     for (k, (what, bytes)) in cases.into_iter().enumerate() {
         let got = host.receive_watcher(id, &bytes);
@@ -274,17 +274,17 @@ fn a_watchers_commands_and_seat_hellos_are_refused_by_name_and_change_nothing() 
     let wrong = ToHost::Watch { token: WATCH ^ 1, have_log: 0 }.encode(tag);
     let got = host.receive_watcher(id, &wrong);
     assert_eq!(refusal(&host, &got.replies[0]), Refusal::Foreign);
-    let got = host.receive(None, &wrong);
+    let got = host.receive(None, &WIRE, &wrong);
     assert_eq!((got.seat, got.watcher), (None, None), "a wrong token joins nobody");
     assert_eq!(refusal(&host, &got.replies[0]), Refusal::Foreign);
-    let on_seat = host.receive(Some(Colour::Yellow), &w.hello());
+    let on_seat = host.receive(Some(Colour::Yellow), &WIRE, &w.hello());
     assert_eq!((on_seat.seat, on_seat.watcher), (Some(Colour::Yellow), None), "a seat's link stays its seat's");
     assert_eq!(refusal(&host, &on_seat.replies[0]), Refusal::Foreign);
     assert_eq!((host.session().record(), host.table()), before);
     // Welcomes are told apart: a seat's device takes no watcher's welcome, and the other way round.
     let watching = ToRemote::Watching { edition: crate::engine::Edition::Classic, id: "net-classic".into() }.encode(tag);
     assert_eq!(remotes[0].clone().receive(&watching), Err(MessageError::Foreign));
-    let welcome = ToRemote::Welcome { seat: Colour::Yellow, edition: crate::engine::Edition::Classic, id: "net-classic".into() }.encode(tag);
+    let welcome = ToRemote::Welcome { seat: Colour::Yellow, edition: crate::engine::Edition::Classic, id: "net-classic".into(), token: None }.encode(tag);
     assert_eq!(w.clone().receive(&welcome), Err(MessageError::Foreign));
     // The link is gone: nothing more for it, and nothing it says is read.
     host.remove_watcher(id);
@@ -292,7 +292,7 @@ fn a_watchers_commands_and_seat_hellos_are_refused_by_name_and_change_nothing() 
     let _ = host.local(AnyCommand::Either(Command::Dismiss));
     assert!(host.watcher_outbox().is_empty());
     assert_eq!(refusal(&host, &host.clone().receive_watcher(id, &w.hello()).replies[0]), Refusal::Foreign);
-    assert_eq!(host.receive(None, &w.hello()).watcher, None, "a removed watcher's token joins nobody");
+    assert_eq!(host.receive(None, &WIRE, &w.hello()).watcher, None, "a removed watcher's token joins nobody");
 }
 
 #[test]
@@ -301,7 +301,7 @@ fn every_watcher_gets_its_own_updates_and_one_who_comes_back_gets_only_the_log_i
     let (a, mut wa) = watch(&mut host);
     let b = host.add_watcher(WATCH + 1);
     let mut wb = Remote::watcher(host.tag(), WATCH + 1);
-    let got = host.receive(None, &wb.hello());
+    let got = host.receive(None, &WIRE, &wb.hello());
     assert_eq!(got.watcher, Some(b));
     wb.receive(&got.replies[0]).unwrap();
     assert_ne!(a, b);
@@ -324,7 +324,7 @@ fn every_watcher_gets_its_own_updates_and_one_who_comes_back_gets_only_the_log_i
         assert!(step::<newed::Game>(&mut host, &mut remotes, &mut n, &mut sizes));
     }
     let _ = host.watcher_outbox();
-    let got = host.receive(None, &wb.hello());
+    let got = host.receive(None, &WIRE, &wb.hello());
     assert_eq!(got.watcher, Some(b2));
     wb.receive(&got.replies[0]).unwrap();
     let out = host.watcher_outbox();
@@ -351,7 +351,7 @@ fn a_watchers_table_holds_no_held_sealed_bid_and_no_seats_secret() {
     let t: Table<classic::game::Game> = table_of(remotes[r2].table().unwrap());
     let bid = *t.view.moves.iter().rev().find(|m| matches!(m, classic::moves::Move::Bid { money, .. } if *money > 0)).unwrap_or(&t.view.moves[0]);
     let bytes = remotes[r2].command(AnyCommand::Classic(Command::Act(bid))).unwrap();
-    host.receive(Some(second), &bytes);
+    host.receive(Some(second), &WIRE, &bytes);
     let s = session_of::<classic::game::Game>(&host);
     assert_eq!(s.held, vec![(second, bid)], "the host holds Purple's bid");
     // The seat that bid sees its own bid; a watcher neither the bid nor that it was made.
