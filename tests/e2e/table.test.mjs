@@ -439,7 +439,7 @@ test("two devices claim one seat at once: the first keeps it, the second is told
   }
 });
 
-test("the host locks the table (nobody sits down), and a friend's seat asked for from another device waits until the host taps 'Let the new device in'; the old device's token proves nothing after", { timeout: 90_000 }, async () => {
+test("the host's door: 'Lock the table' (nobody sits down); a friend's seat asked for from another device waits for 'Let the new device in' (the old token proves nothing after); 'New table link' (the seated device follows, the old link leads nowhere)", { timeout: 120_000 }, async () => {
   const host = await device(net, "host");
   const old = await device(net, "old", { own: "yellow" });
   const fresh = await device(net, "new", { own: "yellow" });
@@ -483,6 +483,32 @@ test("the host locks the table (nobody sits down), and a friend's seat asked for
     assert.ok((await old.page.locator("[data-net-lost], [data-join-failed]").count()) > 0, "the old device is still out of the game");
     assert.equal(await fresh.page.locator("[data-net-lost]").count(), 0, "the new device keeps its seat");
     assert.ok(!link.includes(id), "the link doesn't name the game");
+
+    // "New table link": the seated device follows it over its channel; the old link leads nowhere.
+    await openPanel(host.page);
+    await host.page.click("[data-new-link]");
+    await host.page.waitForSelector("[data-new-link-made]", { timeout: 15_000 });
+    const link2 = await host.page.waitForFunction((old) => {
+      const v = document.querySelector("[data-table-link]")?.value;
+      return v && v !== old ? v : null;
+    }, link, { timeout: 15_000 }).then((h) => h.jsonValue());
+    const secret2 = secretOf(link2);
+    assert.notEqual(secret2.split(".")[0], secret.split(".")[0], "a new secret");
+    assert.notEqual(secret2.split(".")[1], secret.split(".")[1], "and a new host key");
+    await fresh.page.waitForFunction((s) => location.hash.includes(s), secret2, { timeout: 10_000 });
+    assert.equal(await fresh.page.evaluate((s) => localStorage.getItem(`loewenherz/net/seat/${s}`), secret2), newSeat, "the seat kept under the new link");
+    await fresh.page.reload();
+    await fresh.page.waitForSelector('[data-you-are="yellow"]', { timeout: 20_000 });
+    await host.page.waitForSelector('li[data-net-seat="yellow"][data-presence="connected"]', { state: "attached", timeout: 10_000 });
+    // Whoever has only the old link finds no table.
+    const stranger = await device(net, "stranger");
+    try {
+      await stranger.page.goto(link);
+      await stranger.page.waitForSelector("[data-no-host]", { timeout: 20_000 });
+      assert.equal(await stranger.page.locator("[data-seat-picker]").count(), 0, "the old link shows no seats");
+    } finally {
+      await stranger.close();
+    }
   } finally {
     for (const d of [host, old, fresh]) await d.close();
   }

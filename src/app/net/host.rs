@@ -204,6 +204,14 @@ impl Host {
         }
     }
 
+    /// The table moves to a new link (`link`: its secret part): every seat connected now is told
+    /// over its channel; those not connected aren't (they are out until the host invites them).
+    pub fn moved(&mut self, link: &str) -> Vec<Outgoing> {
+        let tag = self.tag;
+        let connected: Vec<Colour> = self.links.iter().map(|l| l.colour).filter(|&c| crate::each!(&self.session, s => s.seats.connected(c))).collect();
+        connected.into_iter().map(|to| Outgoing { to, bytes: ToRemote::Moved { link: link.to_string() }.encode(tag) }).collect()
+    }
+
     /// Seat `c`'s token now (the browser keeps it beside the game).
     pub fn token(&self, c: Colour) -> Option<u64> {
         self.links.iter().find(|l| l.colour == c).map(|l| l.token)

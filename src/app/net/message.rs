@@ -350,6 +350,10 @@ pub enum ToRemote {
     Notice(Said),
     /// A watcher is joined: the game (its public table follows in an update).
     Watching { edition: Edition, id: String },
+    /// The host made a new table link ("New table link"): its secret part (the room's secret
+    /// and the host's key id), for the seated device to come back through from now on. Sent
+    /// only over a seat's open channel: a device not at the table never learns it.
+    Moved { link: String },
 }
 
 /// What a remote seat sends the host.
@@ -431,6 +435,7 @@ impl ToRemote {
             ToRemote::Refused(_) => 4,
             ToRemote::Notice(_) => 5,
             ToRemote::Watching { .. } => 6,
+            ToRemote::Moved { .. } => 7,
         };
         let mut w = header(kind, tag);
         match self {
@@ -452,6 +457,7 @@ impl ToRemote {
                 edition.put(&mut w);
                 id.put(&mut w);
             }
+            ToRemote::Moved { link } => link.put(&mut w),
         }
         w.bytes
     }
@@ -471,6 +477,7 @@ impl ToRemote {
                 4 => ToRemote::Refused(r.take()?),
                 5 => ToRemote::Notice(r.take()?),
                 6 => ToRemote::Watching { edition: r.take()?, id: r.take()? },
+                7 => ToRemote::Moved { link: r.take()? },
                 _ => return Err(WireError::BadValue),
             })
         };

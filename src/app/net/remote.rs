@@ -38,6 +38,8 @@ pub enum Heard {
     Ignored,
     /// Log lines are missing: say hello again (the host sends them).
     Resync,
+    /// The table has a new link: [`Remote::take_moved`] gives its secret part.
+    Moved,
 }
 
 /// What the welcome told: the edition and the game's id.
@@ -67,6 +69,8 @@ pub struct Remote {
     waiting: Option<Waiting>,
     /// A watcher's device: when its first announcement began to show (ms).
     notice_since: Option<f64>,
+    /// The table's new link (its secret part), told by the host, not yet taken.
+    moved: Option<String>,
 }
 
 /// What a command sent waits for before the screen it was tapped on is gone.
@@ -82,7 +86,7 @@ impl Remote {
     /// invite's, or the one the host gave it before; `None`: a device the host lets in, which
     /// its welcome gives one).
     pub fn new(tag: u32, seat: Colour, token: Option<u64>) -> Remote {
-        Remote { tag, seat: Some(seat), token, binding: None, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0, waiting: None, notice_since: None }
+        Remote { tag, seat: Some(seat), token, binding: None, joined: None, log: Vec::new(), notices: Vec::new(), update: None, seq: 0, next: 0, waiting: None, notice_since: None, moved: None }
     }
 
     /// A watcher's device in the game tagged `tag`, with its watch link's token.
@@ -94,6 +98,11 @@ impl Remote {
     /// these two ends (the browser reads them from the offer and the answer).
     pub fn bind(&mut self, binding: Binding) {
         self.binding = Some(binding);
+    }
+
+    /// The table's new link (its secret part) the host told, once.
+    pub fn take_moved(&mut self) -> Option<String> {
+        self.moved.take()
     }
 
     /// The seat's token, once this device has one (to keep for coming back).
@@ -224,6 +233,12 @@ impl Remote {
             ToRemote::Notice(text) => {
                 self.notices.push(text);
                 Heard::Notice
+            }
+            // Only a seat's device follows the table to a new link (a watcher's link is its own).
+            ToRemote::Moved { .. } if self.seat.is_none() => return Err(MessageError::Foreign),
+            ToRemote::Moved { link } => {
+                self.moved = Some(link);
+                Heard::Moved
             }
         })
     }

@@ -92,7 +92,9 @@ pub struct FriendNet {
     closed: std::cell::Cell<bool>,
     /// The table link's secret part (the room's secret and the host's key id) when this device
     /// came through the relays.
-    table: Option<String>,
+    table: RefCell<Option<String>>,
+    /// The relays this device found the table through (to follow it to a new link).
+    relays: RefCell<Vec<String>>,
     /// The host's key, as the link names it: only its words are taken.
     host_key: std::cell::Cell<Option<KeyId>>,
     /// The relays' room of that table.
@@ -222,7 +224,7 @@ fn FriendMenu(ctx: Ctx, open: RwSignal<bool>) -> impl IntoView {
 impl FriendNet {
     /// The link this device joined with.
     pub fn link(&self) -> super::Link {
-        match &self.table {
+        match &*self.table.borrow() {
             Some(secret) if self.watching => super::Link::Watch { secret: secret.clone(), relays: None },
             Some(secret) => super::Link::Table { secret: secret.clone(), relays: None, seat: self.wanted },
             None => super::Link::Join(self.invite.clone()),
@@ -245,6 +247,7 @@ impl FriendNet {
                 match heard {
                     Ok(Heard::Joined) => self.keep_token(),
                     Ok(Heard::Table | Heard::Notice) => {}
+                    Ok(Heard::Moved) => return self.moved(),
                     // Refused before the table came: the join failed, and the page says why.
                     Ok(Heard::Refused(r)) if self.stage.get_untracked() == Stage::Joining => return self.stage.set(Stage::Failed(net_refusal(r))),
                     Ok(Heard::Answer { refused: Some(r), .. } | Heard::Refused(r)) => self.ctx.notice.set(Some(net_refusal(r))),
@@ -277,9 +280,9 @@ impl FriendNet {
     /// Joined through the table link: the seat and its token are kept for coming back (the
     /// token came over this channel in the host's welcome, or this device had it).
     fn keep_token(&self) {
-        let (Some(secret), r) = (&self.table, self.remote.borrow()) else { return };
+        let (Some(secret), r) = (self.table.borrow().clone(), self.remote.borrow()) else { return };
         if let (Some(seat), Some(token)) = (r.seat(), r.token()) {
-            storage::set_net_seat(secret, Some((seat, token, r.tag())));
+            storage::set_net_seat(&secret, Some((seat, token, r.tag())));
         }
     }
 
@@ -347,7 +350,7 @@ impl FriendNet {
     /// Through the relays: asks the table for a seat (or this device's own again) every little
     /// while, as long as it has none.
     fn knock(self: &Rc<Self>) {
-        let Some(secret) = self.table.clone() else { return };
+        let Some(secret) = self.table.borrow().clone() else { return };
         if self.closed.get() || self.knocking.replace(true) {
             return;
         }
@@ -406,7 +409,7 @@ impl FriendNet {
         if self.closed.get() {
             return;
         }
-        let Some(secret) = self.table.clone() else { return };
+        let Some(secret) = self.table.borrow().clone() else { return };
         match h {
             // Connected to a relay: ask at once.
             relays::Heard::Relays(n) if n > 0 => {
@@ -576,7 +579,8 @@ impl FriendNet {
             peer: RefCell::new(None),
             invite,
             closed: std::cell::Cell::new(false),
-            table,
+            table: RefCell::new(table),
+            relays: RefCell::new(Vec::new()),
             host_key: std::cell::Cell::new(None),
             channel: RefCell::new(None),
             tag: std::cell::Cell::new(0),
@@ -612,34 +616,66 @@ fn relayed(net: FriendNet, secret: String, relays: Vec<String>) -> Rc<FriendNet>
     let stage = net.stage;
     let net = Rc::new(net);
     crate::ui::ctx::set_net(net.clone());
-    let Some((bytes, host)) = trust::parse_link_secret(&secret) else {
-        stage.set(Stage::Failed(tr!(String TableLinkBad)));
-        return net;
-    };
-    net.host_key.set(Some(host));
     if !super::relay::available() {
         stage.set(Stage::Failed(tr!(String TableRelayUnavailable)));
         return net;
     }
-    let me = net.clone();
-    leptos::task::spawn_local(async move {
-        let on = {
-            let me = me.clone();
-            move |h| me.heard_relay(h)
-        };
-        // This device's own key for what it says (claims, answers, knocks): made for this page,
-        // never leaving the browser.
-        let Some(signer) = Signer::new(false).await else { return stage.set(Stage::Failed(tr!(String TableRelayUnavailable))) };
-        match Channel::open(&bytes, &relays, std::rc::Rc::new(signer), on).await {
-            Some(c) if me.closed.get() => c.close(),
-            Some(c) => {
-                *me.channel.borrow_mut() = Some(c);
-                me.knock();
-            }
-            None => stage.set(Stage::Failed(tr!(String TableRelayUnavailable))),
-        }
-    });
+    *net.relays.borrow_mut() = relays;
+    if !net.join_room(&secret) {
+        stage.set(Stage::Failed(tr!(String TableLinkBad)));
+    }
     net
+}
+
+impl FriendNet {
+    /// Joins the relays' room of the link's secret part `secret` (its room's secret and the
+    /// host's key id), leaving the one before; false when it isn't a link's secret.
+    fn join_room(self: &Rc<Self>, secret: &str) -> bool {
+        let Some((bytes, host)) = trust::parse_link_secret(secret) else { return false };
+        self.host_key.set(Some(host));
+        *self.table.borrow_mut() = Some(secret.to_string());
+        if let Some(c) = self.channel.borrow_mut().take() {
+            c.close();
+        }
+        let (me, stage, relays) = (self.clone(), self.stage, self.relays.borrow().clone());
+        leptos::task::spawn_local(async move {
+            let on = {
+                let me = me.clone();
+                move |h| me.heard_relay(h)
+            };
+            // This device's own key for what it says (claims, answers, knocks): made for this page,
+            // never leaving the browser.
+            let Some(signer) = Signer::new(false).await else { return stage.set(Stage::Failed(tr!(String TableRelayUnavailable))) };
+            match Channel::open(&bytes, &relays, std::rc::Rc::new(signer), on).await {
+                Some(c) if me.closed.get() => c.close(),
+                Some(c) => {
+                    *me.channel.borrow_mut() = Some(c);
+                    me.knock();
+                }
+                None => stage.set(Stage::Failed(tr!(String TableRelayUnavailable))),
+            }
+        });
+        true
+    }
+
+    /// The host made a new table link and told this seated device over its channel: its seat
+    /// and token are kept under the new link, the address shows it (a reload comes back
+    /// through it), and the device listens in the new room (the old link leads nowhere now).
+    fn moved(self: &Rc<Self>) {
+        let Some(new) = self.remote.borrow_mut().take_moved() else { return };
+        let Some(old) = self.table.borrow().clone() else { return };
+        if trust::parse_link_secret(&new).is_none() || new == old {
+            return;
+        }
+        if let Some(seat) = storage::net_seat(&old) {
+            storage::set_net_seat(&new, Some(seat));
+            storage::set_net_seat(&old, None);
+        }
+        if let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) {
+            crate::ui::page::set_hash(hash.trim_start_matches('#').replacen(&old, &new, 1).as_str());
+        }
+        self.join_room(&new);
+    }
 }
 
 /// Joins the game of the invite in `packed` (the part after `#join=`).
@@ -697,7 +733,7 @@ pub fn FriendScreen(net: Rc<FriendNet>) -> impl IntoView {
         Stage::Playing => ().into_any(),
         Stage::Lost => view! {
             <p class="net-lost notice" role="alert" data-net-lost="">
-                {if net.with_value(|n| n.table.is_some()) { tr!(String RelayBack) } else { tr!(String NetLost) }}
+                {if net.with_value(|n| n.table.borrow().is_some()) { tr!(String RelayBack) } else { tr!(String NetLost) }}
             </p>
         }
         .into_any(),

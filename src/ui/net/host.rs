@@ -156,7 +156,7 @@ pub struct HostNet {
     /// Remote play ended on this page (the replies of other tabs are no longer taken).
     closed: std::cell::Cell<bool>,
     /// The table link's secret (base64url).
-    secret: String,
+    secret: RefCell<String>,
     /// The devices of the table talking through relays.
     relay: RefCell<Option<Rc<Channel>>>,
     /// How the relays stand.
@@ -514,7 +514,7 @@ impl HostNet {
         let relays = host_relays();
         let defaults: Vec<String> = relay::DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect();
         let extra = if relays == defaults { String::new() } else { format!("&relays={}", String::from(js_sys::encode_uri_component(&relays.join(",")))) };
-        format!("{}#table={}{extra}", crate::ui::page::base_url(), self.link_secret(&self.secret))
+        format!("{}#table={}{extra}", crate::ui::page::base_url(), self.link_secret(&self.secret.borrow()))
     }
 
     /// A link's secret part: the room's secret (base64url) and the host's key id (once the key
@@ -549,7 +549,7 @@ impl HostNet {
             return self.relays.set(Relays::Down(tr!(String TableRelayUnavailable)));
         }
         self.relays.set(Relays::Connecting);
-        let Some(secret) = crate::app::share::base64url_decode(&self.secret).ok() else { return };
+        let Some(secret) = crate::app::share::base64url_decode(&self.secret.borrow()).ok() else { return };
         let me = self.clone();
         leptos::task::spawn_local(async move {
             let Some(signer) = me.signer().await else {
@@ -610,6 +610,32 @@ impl HostNet {
         let signer = Rc::new(signer);
         *self.signer.borrow_mut() = Some(signer.clone());
         Some(signer)
+    }
+
+    /// "New table link": a new secret and a new key for the table. Every friend connected now
+    /// is told the new link over its channel and follows it; the old link (and the old watch
+    /// link) leads nowhere from now on, so whoever holds only that is out.
+    fn new_link(self: &Rc<Self>, done: impl FnOnce() + 'static) {
+        let me = self.clone();
+        leptos::task::spawn_local(async move {
+            let Some(secret) = relay::fresh_secret() else {
+                return me.refused.set(Some(tr!(String NetNoRandom)));
+            };
+            let Some(signer) = Signer::new(true).await else { return };
+            let Some(private) = signer.export().await else { return };
+            let text = crate::app::share::base64url_encode(&secret);
+            storage::set_net_table(&me.id, &text);
+            storage::set_net_key(&me.id, &private, signer.public());
+            let link = trust::link_secret(&secret, signer.id());
+            *me.secret.borrow_mut() = text;
+            *me.signer.borrow_mut() = Some(Rc::new(signer));
+            let told = me.host.borrow_mut().moved(&link);
+            for o in told {
+                me.send_to(o.to, &o.bytes);
+            }
+            me.start_relays();
+            done();
+        });
     }
 
     /// The host's key id (once its key is ready).
@@ -957,7 +983,7 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
         rows: RwSignal::new(Vec::new()),
         open: RwSignal::new(true),
         closed: std::cell::Cell::new(false),
-        secret,
+        secret: RefCell::new(secret),
         relay: RefCell::new(None),
         relays: RwSignal::new(Relays::Connecting),
         refused: RwSignal::new(None),
@@ -1018,6 +1044,8 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
     // The relay list was changed here and with it the table link: a link sent before names the
     // old relays, and the panel says so until it is closed.
     let link_changed = RwSignal::new(false);
+    // "New table link" was tapped: the panel says what became of the old one.
+    let new_made = RwSignal::new(false);
     // `before`: the link as it was before the list was stored.
     let new_relays = move |before: String| {
         net.with_value(|n| n.start_relays());
@@ -1133,6 +1161,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                             let link = net.with_value(|n| n.table_link());
                             view! {
                                 {link_changed.get().then(|| view! { <p class="notice" role="status" data-link-changed="">{tr!(TableLinkChanged)}</p> })}
+                                {new_made.get().then(|| view! { <p class="notice" role="status" data-new-link-made="">{tr!(NetNewLinkMade)}</p> })}
                                 <TableLink link=link/>
                             }.into_any()
                         }
@@ -1156,6 +1185,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     <button type="button" data-by-hand="" on:click=move |_| asked_by_hand.set(true)>{tr!(TableByHand)}</button>
                 })}
                 <div class="row">
+                    <button type="button" data-new-link="" on:click=move |_| net.with_value(|n| n.new_link(move || { link_version.update(|v| *v += 1); new_made.set(true); }))>{tr!(NetNewLink)}</button>
                     <button type="button" data-lock="" aria-pressed=move || locked.get().to_string() on:click=move |_| {
                         let now = !locked.get_untracked();
                         locked.set(now);

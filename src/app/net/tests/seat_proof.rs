@@ -113,3 +113,17 @@ fn play_again_gives_each_seat_a_new_token_over_its_channel() {
     // A seat without a new token waiting keeps its own.
     assert_eq!(host.token(Colour::Purple), Some(2222));
 }
+
+#[test]
+fn a_new_table_link_reaches_the_seated_devices_over_their_channels_only() {
+    let (mut host, mut remotes) = joined_host();
+    host.disconnected(Colour::Purple);
+    let out = host.moved("c2VjcmV0.a2V5");
+    assert_eq!(out.iter().map(|o| o.to).collect::<Vec<_>>(), vec![Colour::Yellow], "only the seat connected now is told");
+    assert_eq!(remotes[0].receive(&out[0].bytes), Ok(Heard::Moved));
+    assert_eq!(remotes[0].take_moved().as_deref(), Some("c2VjcmV0.a2V5"));
+    assert_eq!(remotes[0].take_moved(), None, "taken once");
+    // A watcher's device never follows a seat's link.
+    let mut w = Remote::watcher(host.tag(), 5);
+    assert_eq!(w.receive(&out[0].bytes), Err(MessageError::Foreign));
+}
