@@ -211,3 +211,60 @@ fn a_host_reload_brings_back_a_table_at_once() {
         assert!(g.check(T0 + from * 50, &knock(from, 1, T0)).is_ok(), "{from}");
     }
 }
+
+#[test]
+fn padded_messages_show_four_sizes_and_read_back_strictly() {
+    use crate::engine::Colour;
+    let sdp = "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\na=candidate:1 1 udp 1 192.168.1.2 5000 typ host\r\n".repeat(8);
+    let bodies = vec![
+        Signal::Knock { seat: None },
+        Signal::Knock { seat: Some((Colour::Red, u64::MAX)) },
+        Signal::Claim { seat: Colour::Red },
+        Signal::Refused { to: ANN, why: SeatRefusal::Taken },
+        Signal::Watch,
+        Signal::Seats { to: ANN, tag: 0, edition: crate::engine::Edition::New, seats: Colour::ALL.iter().map(|&c| SeatInfo { colour: c, name: "é".repeat(MAX_NAME_CHARS), free: true }).collect() },
+        Signal::Answer { seat: Some(Colour::Red), round: 3, sdp: sdp.clone() },
+        Signal::Offer { to: ANN, tag: 1, seat: None, round: 0, ice: vec!["x".repeat(MAX_ICE_BYTES); MAX_ICE], sdp: "a".repeat(super::MAX_SDP) },
+    ];
+    for body in bodies {
+        for seq in [1, u32::MAX] {
+            let e = Envelope { from: HOST, seq, sent_ms: T0, body: body.clone() };
+            let padded = e.encode_padded();
+            assert!(PADDED_SIZES.contains(&padded.len()), "{} bytes", padded.len());
+            assert_eq!(Envelope::decode_padded(&padded), Ok(e.clone()));
+            assert_eq!(Envelope::decode_padded(&e.encode()), Ok(e.clone()), "unpadded");
+            assert_eq!(Envelope::decode(&padded).is_ok(), padded.len() == e.encode().len(), "decode itself stays strict");
+            // Anything but zeros after it, or zeros to another length, is refused.
+            let mut bad = padded.clone();
+            *bad.last_mut().expect("bytes") = 1;
+            assert_eq!(Envelope::decode_padded(&bad), Err(Refusal::Garbled));
+            if padded.len() > e.encode().len() + 1 {
+                assert_eq!(Envelope::decode_padded(&padded[..padded.len() - 1]), Err(Refusal::Garbled));
+            }
+            assert!(Guard::new(ANN).check(T0, &padded).is_ok());
+        }
+    }
+    // A knock with or without a seat (a device coming back, or a new one) look the same.
+    assert_eq!(Envelope { from: ANN, seq: 1, sent_ms: T0, body: Signal::Knock { seat: None } }.encode_padded().len(), 256);
+    assert_eq!(Envelope { from: ANN, seq: 1, sent_ms: T0, body: Signal::Knock { seat: Some((Colour::Red, 9)) } }.encode_padded().len(), 256);
+    let mut long = Envelope { from: ANN, seq: 1, sent_ms: T0, body: Signal::Watch }.encode();
+    long.resize(MAX_PLAINTEXT + 1, 0);
+    assert_eq!(Envelope::decode_padded(&long), Err(Refusal::Garbled));
+}
+
+/// A stranger without the key floods a table's topic on a public broker: the device decrypts
+/// no more than [`DECRYPTS`] allows from that relay.
+#[test]
+fn a_strangers_flood_costs_a_bounded_number_of_decryptions() {
+    let mut relay = Limiter::new(DECRYPTS);
+    let mut decrypted = 0;
+    // 1000 messages a second for ten seconds.
+    for n in 0..10_000u64 {
+        if relay.allow(T0 + n) {
+            decrypted += 1;
+        }
+    }
+    assert_eq!(decrypted, DECRYPTS.burst + 10 * DECRYPTS.per_second - 1);
+    // A quiet second later, the room's messages pass again.
+    assert!(relay.allow(T0 + 11_000));
+}

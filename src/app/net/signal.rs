@@ -295,6 +295,49 @@ impl Envelope {
     }
 }
 
+/// The sizes a relay message's plaintext is padded to ([`Envelope::encode_padded`]), so that
+/// a relay (or anyone on a public broker) sees four sizes, not how long a name, a description
+/// or a knock with a seat is: a knock, seats and a refusal fit the first; an answer the
+/// second or third; an offer with its helpers the third or the last.
+pub const PADDED_SIZES: [usize; 4] = [256, 1024, 4096, MAX_PLAINTEXT];
+
+impl Envelope {
+    /// The plaintext's bytes padded to the smallest of [`PADDED_SIZES`] that holds them and
+    /// one byte more: the envelope, `0x80`, then zeros (ISO/IEC 7816-4's padding: where the
+    /// envelope ends is never in doubt). A plaintext too long for the largest is left as it is
+    /// (and refused by the receiver).
+    pub fn encode_padded(&self) -> Vec<u8> {
+        let mut bytes = self.encode();
+        if let Some(&size) = PADDED_SIZES.iter().find(|&&n| n > bytes.len()) {
+            bytes.push(PAD);
+            bytes.resize(size, 0);
+        }
+        bytes
+    }
+
+    /// Reads a plaintext written by [`Envelope::encode_padded`] (or [`Envelope::encode`]):
+    /// after the envelope, nothing, or `0x80` and zeros up to exactly one of [`PADDED_SIZES`].
+    /// Any other trailing bytes are refused as [`Refusal::Garbled`], as by
+    /// [`Envelope::decode`].
+    ///
+    /// # Errors
+    /// [`Refusal::Garbled`] or [`Refusal::Version`].
+    pub fn decode_padded(bytes: &[u8]) -> Result<Envelope, Refusal> {
+        let unpadded = Envelope::decode(bytes);
+        if unpadded.is_ok() || !PADDED_SIZES.contains(&bytes.len()) {
+            return unpadded;
+        }
+        let zeros = bytes.iter().rev().take_while(|&&b| b == 0).count();
+        match bytes[..bytes.len() - zeros].split_last() {
+            Some((&PAD, envelope)) => Envelope::decode(envelope),
+            _ => unpadded,
+        }
+    }
+}
+
+/// The byte that ends an envelope before its padding's zeros.
+const PAD: u8 = 0x80;
+
 /// A device's numbering of what it sends: its id and the next message number.
 #[derive(Clone, Debug)]
 pub struct Outbox {
@@ -365,6 +408,37 @@ pub const WINDOW: usize = 32;
 /// thousand is far past any honest gap). Further is no honest device: it is refused
 /// ([`Refusal::Jumped`]) and never remembered.
 pub const MAX_JUMP: u32 = 1000;
+
+/// How many messages a device decrypts from one relay, at most: every message of the room
+/// (for this device or not) comes through each relay once; a stranger without the key who
+/// floods a table's topic on a public broker makes the device spend no more than this on
+/// it, and the room's messages still come through the other relays.
+pub const DECRYPTS: Rate = Rate { per_second: 60, burst: 120 };
+
+/// A rate limit by the clock passed in (a relay's decryptions: [`DECRYPTS`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Limiter {
+    rate: Rate,
+    bucket: Option<Bucket>,
+}
+
+impl Limiter {
+    /// A limiter, full at its first use.
+    pub fn new(rate: Rate) -> Limiter {
+        Limiter { rate, bucket: None }
+    }
+
+    /// Whether one more may pass at `now_ms` (and counts it if so).
+    pub fn allow(&mut self, now_ms: u64) -> bool {
+        let rate = self.rate;
+        let b = self.bucket.get_or_insert_with(|| Bucket::full(now_ms, rate));
+        let ok = b.ready(now_ms, rate);
+        if ok {
+            b.spend();
+        }
+        ok
+    }
+}
 
 /// A token bucket counted in thousandths of a message, refilled by the clock passed in.
 #[derive(Clone, Copy, Debug)]
@@ -499,7 +573,7 @@ impl Guard {
     /// # Errors
     /// Why the message is refused.
     pub fn check(&mut self, now_ms: u64, plaintext: &[u8]) -> Result<Envelope, Refusal> {
-        let e = Envelope::decode(plaintext)?;
+        let e = Envelope::decode_padded(plaintext)?;
         if e.from == self.own {
             return Err(Refusal::Own);
         }
