@@ -498,3 +498,46 @@ impl Channel {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    /// The secret 00 01 … 0f. Expected values from another HKDF-SHA-256 (Node's
+    /// `crypto.hkdfSync("sha256", secret, "loewenherz relay v1", info, 16)`).
+    fn secret() -> Vec<u8> {
+        (0..16).collect()
+    }
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_topic_and_the_watch_secret_are_hkdf_of_the_table_secret() {
+        assert_eq!(hex(&watch_secret(&secret()).await.expect("derived")), "d91c4ff16a866fc705ada6d31f1fa378");
+        assert_eq!(watch_secret(&secret()).await, watch_secret(&secret()).await, "the same watch link every time");
+        let r = room(&secret()).await.expect("a room");
+        assert_eq!(r.topic, "loewenherz/20af0fbdaab9bff31c7c87558c7f8149");
+        assert_eq!(r.aad, [b"LS\x01".as_slice(), r.topic.as_bytes()].concat());
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_ciphertext_opens_only_in_its_own_room() {
+        let r = room(&secret()).await.expect("a room");
+        let sealed = seal(&r, b"LS\x01hello").await.expect("sealed");
+        assert_eq!(open_sealed(&r, &sealed).await.as_deref(), Some(&b"LS\x01hello"[..]));
+        // The same key under another topic's additional data: refused.
+        let moved = Room { topic: "loewenherz/other".into(), key: r.key.clone(), aad: b"LS\x01loewenherz/other".to_vec() };
+        assert_eq!(open_sealed(&moved, &sealed).await, None);
+        let mut flipped = sealed.clone();
+        flipped[20] ^= 1;
+        assert_eq!(open_sealed(&r, &flipped).await, None);
+        let other = room(&[7; 16]).await.expect("a room");
+        assert_eq!(open_sealed(&other, &sealed).await, None, "another table's key");
+        assert_eq!(open_sealed(&r, &vec![0; MAX_SEALED + 1]).await, None, "longer than any message: not decrypted");
+    }
+}
