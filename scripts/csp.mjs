@@ -5,6 +5,13 @@
 // precompressed (called by scripts/sw-precache.mjs: Trunk runs a stage's hooks concurrently).
 // A policy left with its placeholder allows no inline script at all: a build that skipped this
 // fails closed.
+//
+// The policy (issue 40): the page's own files (default-src 'self'); WebAssembly
+// ('wasm-unsafe-eval'); inline scripts by hash only; the computer players' worker and the
+// service worker from this origin (worker-src 'self'); relays over wss:, ws: only on this
+// machine (the tests' relay, scripts/relay.mjs, is ws://127.0.0.1:PORT); no images but the
+// page's own; styles from the stylesheet and style attributes (the screens set --player, --i
+// in style="…": 'unsafe-inline' for styles only); no plugins, <base> or form posts.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -740,12 +740,10 @@ impl Guard {
             r.end()?;
             Ok(all)
         };
-        let Ok(mut all) = read() else { return g };
-        // The most recently heard first: they matter longest.
-        all.sort_by_key(|o| std::cmp::Reverse(o.at_ms));
+        let Ok(all) = read() else { return g };
         for o in all {
-            if !expired(o.at_ms, now_ms) && o.from != own && g.ghosts.len() < MAX_GHOSTS && !g.ghosts.iter().any(|k| k.from == o.from) {
-                g.ghosts.push(o);
+            if !expired(o.at_ms, now_ms) && o.from != own {
+                g.keep_ghost(now_ms, o);
             }
         }
         g
