@@ -48,8 +48,9 @@ const BACKOFF_MS: [i32; 4] = [1000, 3000, 8000, 20000];
 const CHUNK: u32 = 16 * 1024;
 /// HKDF's salt for every key of the relays (the protocol's name and version).
 const SALT: &[u8] = b"loewenherz relay v1";
-/// The longest ciphertext a device may send: the IV, the largest padded plaintext, the tag.
-const MAX_SEALED: usize = 12 + MAX_PLAINTEXT + 16;
+/// The longest ciphertext a device may send: the IV, the largest padded plaintext with room
+/// for what may follow it (a public key and a signature: 65 and 64 bytes), the tag.
+const MAX_SEALED: usize = 12 + MAX_PLAINTEXT + 256 + 16;
 
 fn subtle() -> Option<SubtleCrypto> {
     // Only a secure context (https, or this machine) has it.
