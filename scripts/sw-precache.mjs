@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { isVariant, precompress } from "./precompress.mjs";
+import { pinInlineScripts } from "./csp.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) {
@@ -15,6 +16,10 @@ if (!staging) {
   process.exit(1);
 }
 const SW = "sw.js";
+
+// The page's policy names its inline scripts by hash (scripts/csp.mjs): first, as index.html
+// is hashed and precompressed below.
+console.log(`csp: ${pinInlineScripts(staging).length} inline scripts allowed by hash`);
 
 // The German and Italian words (src/i18n/<lang>/*.txt, in file-name order: the order build.rs
 // checked and the game reads them in) go next to the page as lang-<lang>.txt, fetched when a

@@ -463,6 +463,8 @@ test("the host's door: 'Lock the table' (nobody sits down); a friend's seat aske
     await host.page.waitForSelector("[data-locked]", { state: "detached" });
     // Unlocked: Ben's new device opens his seat's link again: the seat is his old device's, so it waits.
     await fresh.page.goto("about:blank");
+    const logs = [];
+    fresh.page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
     await fresh.page.goto(`${link}&seat=yellow`);
     await fresh.page.waitForSelector("[data-waiting-host]", { timeout: 20_000 }).catch(async (e) => {
       throw new Error(`the new device doesn't wait: "${(await fresh.page.innerText("body")).replace(/\s+/g, " ").slice(0, 300)}"; errors ${JSON.stringify([...host.errors, ...fresh.errors])}\n${e.message}`);
@@ -472,7 +474,9 @@ test("the host's door: 'Lock the table' (nobody sits down); a friend's seat aske
     await openPanel(host.page);
     await host.page.waitForSelector('[data-asking="yellow"]', { timeout: 10_000 });
     await host.page.click('[data-let-in="yellow"]');
-    await fresh.page.waitForSelector('[data-you-are="yellow"]', { timeout: 20_000 });
+    await fresh.page.waitForSelector('[data-you-are="yellow"]', { timeout: 20_000 }).catch(async (e) => {
+      throw new Error(`the new device isn't let in: "${(await fresh.page.innerText("body")).replace(/\s+/g, " ").slice(0, 300)}"; console ${JSON.stringify(logs.slice(-12))}\n${e.message}`);
+    });
     await host.page.waitForSelector('li[data-net-seat="yellow"][data-presence="connected"]', { state: "attached", timeout: 10_000 });
     const newSeat = await fresh.page.evaluate((s) => localStorage.getItem(`loewenherz/net/seat/${s}`), secret);
     assert.match(newSeat ?? "", /^yellow:\d+:\d+$/, "the new device keeps the seat");

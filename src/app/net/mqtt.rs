@@ -11,10 +11,13 @@
 //! its WebSocket, and the few packets below are some dozen lines each (the same reason as
 //! [`super::wire`]).
 //!
-//! A broker is a stranger on the internet: [`Inbox`] reads its bytes bounded (a packet longer
-//! than its maximum is refused as soon as its length is read, before it is buffered), typed,
-//! and never panics. After an error the inbox refuses everything: the stream can't be trusted
-//! to be in step again, so the caller closes the connection and connects anew.
+//! A broker is a stranger on the internet: [`Inbox`] reads its bytes bounded, typed, and never
+//! panics. A PUBLISH longer than its maximum (anyone may publish on a public broker, no key
+//! needed) is skipped as its bytes stream in, never buffered, and reported
+//! ([`Packet::Dropped`]): the connection goes on. Any other packet too long, or malformed,
+//! is an error, after which the inbox refuses everything: the stream can't be trusted to be
+//! in step again, so the caller closes the connection and connects anew. [`subscribed`] and
+//! [`Liveness`] are the client's decisions on a SUBACK and on a silent broker.
 
 /// The largest packet an [`Inbox`] is meant to accept: a relay message (at most
 /// [`super::signal::MAX_PLAINTEXT`] bytes before encryption) with ample room; anything longer
@@ -122,6 +125,66 @@ pub enum Packet {
     Publish { topic: String, payload: Vec<u8> },
     /// The answer to PINGREQ (§3.13).
     PingResp,
+    /// A PUBLISH longer than the inbox's maximum (its whole size in bytes), skipped unread.
+    Dropped { size: usize },
+}
+
+/// Whether a SUBACK says the relay's one subscription (asked with `asked`, its packet
+/// identifier) was granted: a broker may refuse a filter (0x80, e.g. by its access rules), and
+/// a relay that refused it carries nothing of the room — it is no working relay.
+pub fn subscribed(p: &Packet, asked: u16) -> bool {
+    matches!(p, Packet::SubAck { packet_id, granted } if *packet_id == asked && matches!(granted[..], [Grant::Qos(_)]))
+}
+
+/// What a connection's clock says to do ([`Liveness::tick`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tick {
+    /// Nothing yet.
+    Wait,
+    /// Send PINGREQ now (the broker drops a client silent for 1.5 times its keep-alive).
+    Ping,
+    /// The broker hasn't answered in time: close the connection and connect anew.
+    Dead,
+}
+
+/// Whether a broker still answers: a broker that keeps the socket open and says nothing (no
+/// PINGRESP, nothing at all) must not count as a working relay for ever. The clock is passed
+/// in; the caller ticks every half keep-alive.
+#[derive(Clone, Copy, Debug)]
+pub struct Liveness {
+    keep_alive_ms: u64,
+    heard_ms: u64,
+    pinged_ms: u64,
+    /// A PINGREQ sent and nothing heard since.
+    waiting: bool,
+}
+
+impl Liveness {
+    /// A connection made at `now_ms` (the broker just answered) with this keep-alive.
+    pub fn new(keep_alive_s: u16, now_ms: u64) -> Liveness {
+        Liveness { keep_alive_ms: u64::from(keep_alive_s) * 1000, heard_ms: now_ms, pinged_ms: now_ms, waiting: false }
+    }
+
+    /// The broker sent something (any packet: it is alive).
+    pub fn heard(&mut self, now_ms: u64) {
+        self.heard_ms = self.heard_ms.max(now_ms);
+        self.waiting = false;
+    }
+
+    /// What to do at `now_ms`: dead when a ping has gone unanswered for half the keep-alive,
+    /// or nothing was heard for 1.5 times it; a ping once a keep-alive.
+    pub fn tick(&mut self, now_ms: u64) -> Tick {
+        let half = self.keep_alive_ms / 2;
+        if (self.waiting && now_ms.saturating_sub(self.pinged_ms) >= half) || now_ms.saturating_sub(self.heard_ms) >= 3 * half {
+            return Tick::Dead;
+        }
+        if now_ms.saturating_sub(self.pinged_ms) >= self.keep_alive_ms {
+            self.pinged_ms = now_ms;
+            self.waiting = true;
+            return Tick::Ping;
+        }
+        Tick::Wait
+    }
 }
 
 /// Writes a remaining length (§2.2.3): seven bits a byte, low first, the top bit for "more".
@@ -284,6 +347,8 @@ pub struct Inbox {
     buf: Vec<u8>,
     at: usize,
     max: usize,
+    /// Bytes of an oversized PUBLISH still to come and to skip.
+    skip: usize,
     /// The first error: returned again for everything after it.
     failed: Option<MqttError>,
 }
@@ -291,7 +356,7 @@ pub struct Inbox {
 impl Inbox {
     /// An inbox accepting packets of at most `max` bytes each ([`MAX_PACKET`] usually).
     pub fn new(max: usize) -> Inbox {
-        Inbox { buf: Vec::new(), at: 0, max, failed: None }
+        Inbox { buf: Vec::new(), at: 0, max, skip: 0, failed: None }
     }
 
     /// Appends bytes that arrived.
@@ -306,8 +371,16 @@ impl Inbox {
         // what stays is the start of one not yet whole).
         self.buf.drain(..self.at);
         self.at = 0;
-        self.buf.extend_from_slice(bytes);
+        let skipped = self.skip.min(bytes.len());
+        self.skip -= skipped;
+        self.buf.extend_from_slice(&bytes[skipped..]);
         Ok(())
+    }
+
+    /// How many bytes wait to be read: at most the largest packet plus what the last push
+    /// brought (the caller pushes a large frame in slices to keep it so).
+    pub fn buffered(&self) -> usize {
+        self.buf.len() - self.at
     }
 
     /// The next whole packet, or `None` until more bytes arrive.
@@ -319,6 +392,13 @@ impl Inbox {
             return Err(e);
         }
         match self.read() {
+            Ok(Some((p @ Packet::Dropped { size }, _))) => {
+                // What of it is here goes now, the rest as it comes.
+                let here = self.buffered().min(size);
+                self.at += here;
+                self.skip = size - here;
+                Ok(Some(p))
+            }
             Ok(Some((p, n))) => {
                 self.at += n;
                 Ok(Some(p))
@@ -369,8 +449,11 @@ impl Inbox {
                 return Err(MqttError::BadLength);
             }
         }
-        // Refused before the body is waited for (and buffered).
+        // Refused before the body is waited for (and buffered); a PUBLISH is skipped.
         let size = header + len;
+        if size > self.max && kind == kind::PUBLISH {
+            return Ok(Some((Packet::Dropped { size }, size)));
+        }
         if size > self.max {
             return Err(MqttError::TooBig(size));
         }
@@ -648,8 +731,8 @@ mod tests {
     #[test]
     fn a_packet_over_the_maximum_is_refused_as_soon_as_its_length_is_read() {
         let mut inbox = Inbox::new(100);
-        // 0x30, length 200 (0xC8 0x01): refused with only the header in hand.
-        inbox.push(&[0x30, 0xC8, 0x01]).expect("ok");
+        // A SUBACK (0x90) of length 200 (0xC8 0x01): refused with only the header in hand.
+        inbox.push(&[0x90, 0xC8, 0x01]).expect("ok");
         assert_eq!(inbox.next_packet(), Err(MqttError::TooBig(203)));
         assert_eq!(inbox.push(&[0xD0, 0]), Err(MqttError::TooBig(203)), "no input after an error");
         assert_eq!(inbox.next_packet(), Err(MqttError::TooBig(203)));
@@ -662,7 +745,88 @@ mod tests {
         assert!(matches!(inbox.next_packet(), Ok(Some(Packet::Publish { .. }))));
         assert_eq!(inbox.failed(), None);
         // The largest length MQTT can write, from a hostile broker.
-        assert_eq!(one(&[0x30, 0xFF, 0xFF, 0xFF, 0x7F]), Err(MqttError::TooBig(268_435_460)));
+        assert_eq!(one(&[0x90, 0xFF, 0xFF, 0xFF, 0x7F]), Err(MqttError::TooBig(268_435_460)));
+        // A PUBLISH of it is skipped as it streams: nothing of it is kept.
+        let mut inbox = Inbox::new(100);
+        inbox.push(&[0x30, 0xFF, 0xFF, 0xFF, 0x7F, 1, 2, 3]).expect("ok");
+        assert_eq!(inbox.next_packet(), Ok(Some(Packet::Dropped { size: 268_435_460 })));
+        assert_eq!(inbox.next_packet(), Ok(None));
+        inbox.push(&[0; 4096]).expect("ok");
+        assert_eq!(inbox.buffered(), 0);
+        assert_eq!(inbox.failed(), None);
+    }
+
+    /// A stranger on a public broker (no key needed) publishes one message of 70 kB on a
+    /// table's topic: every device must go on reading the broker's next packets.
+    #[test]
+    fn an_oversized_publish_is_skipped_and_the_relay_reads_on() {
+        let big = publish("t", &vec![7; 70_000]).expect("ok");
+        let small = publish("t", &[1, 2, 3]).expect("ok");
+        let stream = [big, small, vec![0xD0, 0]].concat();
+        for chunk in [1, 1000, 16 * 1024, stream.len()] {
+            let mut inbox = Inbox::new(MAX_PACKET);
+            let (mut got, mut most) = (Vec::new(), 0);
+            for c in stream.chunks(chunk) {
+                inbox.push(c).expect("the relay kept");
+                most = most.max(inbox.buffered());
+                while let Some(p) = inbox.next_packet().expect("the relay kept") {
+                    got.push(p);
+                }
+            }
+            assert_eq!(got, [Packet::Dropped { size: 70_007 }, Packet::Publish { topic: "t".into(), payload: vec![1, 2, 3] }, Packet::PingResp], "chunks of {chunk}");
+            assert!(most <= MAX_PACKET.max(chunk), "{most} bytes held in chunks of {chunk}");
+        }
+    }
+
+    #[test]
+    fn a_refused_or_foreign_suback_is_no_subscription() {
+        let sub = |packet_id: u16, granted: Vec<Grant>| Packet::SubAck { packet_id, granted };
+        assert!(subscribed(&sub(1, vec![Grant::Qos(0)]), 1));
+        assert!(subscribed(&sub(1, vec![Grant::Qos(1)]), 1), "a higher QoS granted is a subscription still");
+        assert!(!subscribed(&sub(1, vec![Grant::Failure]), 1), "0x80: refused");
+        assert!(!subscribed(&sub(2, vec![Grant::Qos(0)]), 1), "the answer to another SUBSCRIBE");
+        assert!(!subscribed(&sub(1, vec![Grant::Qos(0), Grant::Qos(0)]), 1), "we asked for one filter");
+        assert!(!subscribed(&Packet::PingResp, 1));
+        assert_eq!(one(&[0x90, 3, 0, 1, 0x80]).map(|p| subscribed(&p, 1)), Ok(false));
+    }
+
+    #[test]
+    fn a_silent_broker_is_dead_within_a_keep_alive_and_a_half() {
+        const KA: u16 = 30;
+        let t0 = 1_000_000;
+        // A broker that answers every ping stays alive.
+        let mut live = Liveness::new(KA, t0);
+        let mut pings = 0;
+        for s in (15..=600).step_by(15) {
+            let now = t0 + s * 1000;
+            match live.tick(now) {
+                Tick::Ping => {
+                    pings += 1;
+                    live.heard(now + 200);
+                }
+                Tick::Wait => {}
+                Tick::Dead => panic!("dead at {s} s"),
+            }
+        }
+        assert_eq!(pings, 20);
+        // One that stops answering after its first PINGRESP.
+        let mut live = Liveness::new(KA, t0);
+        assert_eq!(live.tick(t0 + 15_000), Tick::Wait);
+        assert_eq!(live.tick(t0 + 30_000), Tick::Ping);
+        live.heard(t0 + 30_100);
+        assert_eq!(live.tick(t0 + 45_000), Tick::Wait);
+        assert_eq!(live.tick(t0 + 60_000), Tick::Ping);
+        assert_eq!(live.tick(t0 + 74_999), Tick::Wait);
+        assert_eq!(live.tick(t0 + 75_000), Tick::Dead, "a ping unanswered for half the keep-alive");
+        // Publishes keep it alive without pings answered; nothing at all for 45 s is dead.
+        let mut live = Liveness::new(KA, t0);
+        live.heard(t0 + 10_000);
+        assert_eq!(live.tick(t0 + 54_999), Tick::Ping);
+        live.heard(t0 + 55_000);
+        assert_eq!(live.tick(t0 + 100_000), Tick::Dead);
+        // A clock that goes back breaks nothing.
+        let mut live = Liveness::new(KA, t0);
+        assert_eq!(live.tick(t0 - 5000), Tick::Wait);
     }
 
     #[test]

@@ -13,7 +13,6 @@
 
 use super::wire::{Reader, Wire, WireError, Writer};
 use crate::engine::Colour;
-use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
 /// The DTLS fingerprint (SHA-256) of one end of a connection, as its description says it.
@@ -55,24 +54,36 @@ impl Wire for Proof {
     }
 }
 
-fn mac(token: u64, tag: u32, seat: Colour, b: &Binding) -> Hmac<Sha256> {
-    let mut m = <Hmac<Sha256> as Mac>::new_from_slice(&token.to_le_bytes()).expect("HMAC takes a key of any length");
-    m.update(b"loewenherz seat proof 1");
-    m.update(&tag.to_le_bytes());
-    m.update(&[seat.index() as u8]);
-    m.update(&b.host);
-    m.update(&b.friend);
-    m
+/// HMAC-SHA-256 (RFC 2104) of the concatenated `parts` under `key` (at most one block long:
+/// a token's 8 bytes here).
+fn hmac_sha256(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
+    let mut block = [0u8; 64];
+    block[..key.len().min(64)].copy_from_slice(&key[..key.len().min(64)]);
+    let pad = |b: u8| block.map(|k| k ^ b);
+    let mut inner = Sha256::new();
+    inner.update(pad(0x36));
+    for p in parts {
+        inner.update(p);
+    }
+    let mut outer = Sha256::new();
+    outer.update(pad(0x5c));
+    outer.update(inner.finalize());
+    outer.finalize().into()
+}
+
+fn mac(token: u64, tag: u32, seat: Colour, b: &Binding) -> [u8; 32] {
+    hmac_sha256(&token.to_le_bytes(), &[b"loewenherz seat proof 1", &tag.to_le_bytes(), &[seat.index() as u8], &b.host, &b.friend])
 }
 
 /// The proof of holding `token` for `seat` of the game tagged `tag`, on the connection `b`.
 pub fn prove(token: u64, tag: u32, seat: Colour, b: &Binding) -> Proof {
-    Proof(mac(token, tag, seat, b).finalize().into_bytes().into())
+    Proof(mac(token, tag, seat, b))
 }
 
-/// Whether `proof` shows `token` for `seat` on connection `b` (compared in constant time).
+/// Whether `proof` shows `token` for `seat` on connection `b` (compared in constant time: every
+/// byte is looked at, whatever differs).
 pub fn verify(proof: &Proof, token: u64, tag: u32, seat: Colour, b: &Binding) -> bool {
-    mac(token, tag, seat, b).verify_slice(&proof.0).is_ok()
+    mac(token, tag, seat, b).iter().zip(proof.0).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 /// Who signed a relay message: the first 16 bytes of SHA-256 of its public key (raw, 65
@@ -119,6 +130,14 @@ mod tests {
         assert_eq!(Binding::of(&line(0xAB), &line(0x01)), Some(Binding { host: [0xAB; 32], friend: [1; 32] }));
         assert_eq!(dtls_fingerprint("v=0\r\na=fingerprint:sha-1 AB:CD\r\n"), None, "only SHA-256 is taken");
         assert_eq!(dtls_fingerprint("v=0\r\n"), None);
+    }
+
+    #[test]
+    fn hmac_is_rfc_4231s() {
+        // RFC 4231, test cases 1 and 2.
+        let hex = |b: [u8; 32]| b.iter().map(|b| format!("{b:02x}")).collect::<String>();
+        assert_eq!(hex(hmac_sha256(&[0x0b; 20], &[b"Hi There"])), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+        assert_eq!(hex(hmac_sha256(b"Jefe", &[b"what do ya want ", b"for nothing?"])), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
     }
 
     #[test]

@@ -16,9 +16,19 @@ pub fn relay_refusal(r: Refusal) -> String {
         Refusal::Replayed => tr!(String RelayRefusedReplayed),
         Refusal::Stale => tr!(RelayRefusedStale, minutes = MAX_SKEW_MS / 60_000),
         Refusal::Flooded => tr!(String RelayRefusedFlooded),
+        Refusal::Jumped => tr!(String RelayRefusedJumped),
         Refusal::NotForMe => tr!(String RelayRefusedNotForMe),
         Refusal::Own => tr!(String RelayRefusedOwn),
     }
+}
+
+/// What a device whose clock is wrong is told: `off_ms` is how far the other device's clock
+/// was from this one's ([`crate::app::net::signal::Guard::clock_off`]; positive: the other is
+/// ahead, so this device is behind), said in whole minutes (at least one).
+pub fn clock_off(off_ms: i64) -> String {
+    let minutes = (off_ms.unsigned_abs() + 30_000) / 60_000;
+    let minutes = minutes.max(1);
+    if off_ms > 0 { tr!(RelayClockBehind, minutes = minutes) } else { tr!(RelayClockAhead, minutes = minutes) }
 }
 
 /// Why the host refused the seat this device asked for, as a sentence with what to do next.
@@ -50,10 +60,11 @@ mod tests {
                 Refusal::Flooded => 5,
                 Refusal::NotForMe => 6,
                 Refusal::Own => 7,
+                Refusal::Jumped => 8,
             }
         }
-        let all = vec![Refusal::Garbled, Refusal::Version(9), Refusal::Forged, Refusal::Replayed, Refusal::Stale, Refusal::Flooded, Refusal::NotForMe, Refusal::Own];
-        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..8).collect(), "every refusal has a sample");
+        let all = vec![Refusal::Garbled, Refusal::Version(9), Refusal::Forged, Refusal::Replayed, Refusal::Stale, Refusal::Flooded, Refusal::NotForMe, Refusal::Own, Refusal::Jumped];
+        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..9).collect(), "every refusal has a sample");
         all
     }
 
@@ -76,6 +87,7 @@ mod tests {
     fn every_text() -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = every_refusal().into_iter().map(|r| (relay_refusal(r), format!("{r:?}"))).collect();
         out.extend(every_seat_refusal().into_iter().map(|r| (seat_refusal(r), format!("{r:?}"))));
+        out.extend([(clock_off(13 * 60_000), "ClockOff(780000)".into()), (clock_off(-13 * 60_000), "ClockOff(-780000)".into())]);
         out
     }
 
@@ -112,6 +124,21 @@ mod tests {
         assert!(relay_refusal(Refusal::Stale).contains("10 minuti"));
         assert_eq!(tr!(RelayFriendDropped, name = "Ann"), "Ann ha perso la connessione – si ricollega da solo");
         assert!(seat_refusal(SeatRefusal::Waiting).contains("Chi ospita"));
+        set_lang(Lang::En);
+    }
+
+    #[test]
+    fn a_wrong_clock_is_told_in_minutes_and_which_way() {
+        crate::i18n::tests::install_all();
+        set_lang(Lang::En);
+        assert!(clock_off(13 * 60_000 + 20_000).starts_with("This device's clock is 13 minutes behind"), "{}", clock_off(13 * 60_000));
+        assert!(clock_off(-(11 * 60_000 + 40_000)).starts_with("This device's clock is 12 minutes ahead"), "{}", clock_off(-11 * 60_000));
+        assert!(clock_off(10_000).contains("1 minute behind"), "{}", clock_off(10_000));
+        assert!(clock_off(i64::MIN).contains("ahead"), "no overflow at the clock's ends");
+        set_lang(Lang::De);
+        assert!(clock_off(13 * 60_000).contains("13 Minuten nach"), "{}", clock_off(13 * 60_000));
+        set_lang(Lang::It);
+        assert!(clock_off(-13 * 60_000).contains("avanti di 13 minuti"), "{}", clock_off(-13 * 60_000));
         set_lang(Lang::En);
     }
 }

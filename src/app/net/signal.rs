@@ -142,6 +142,10 @@ pub enum Refusal {
     Stale,
     /// More messages from one sender, or from all, than a device sends in that time.
     Flooded,
+    /// A message number far past its sender's newest ([`MAX_JUMP`]): no honest device skips
+    /// so many; a holder of the link who wrote it would have this device refuse the sender's
+    /// next messages as replays.
+    Jumped,
     /// A message for another device at the table: not an error, just not for this one.
     NotForMe,
     /// This device's own message, echoed back by the relay to its subscriber.
@@ -339,6 +343,49 @@ impl<'a> Signed<'a> {
     }
 }
 
+/// The sizes a relay message's plaintext is padded to ([`Envelope::encode_padded`]), so that
+/// a relay (or anyone on a public broker) sees four sizes, not how long a name, a description
+/// or a knock with a seat is: a knock, seats and a refusal fit the first; an answer the
+/// second or third; an offer with its helpers the third or the last.
+pub const PADDED_SIZES: [usize; 4] = [256, 1024, 4096, MAX_PLAINTEXT];
+
+impl Envelope {
+    /// The plaintext's bytes padded to the smallest of [`PADDED_SIZES`] that holds them and
+    /// one byte more: the envelope, `0x80`, then zeros (ISO/IEC 7816-4's padding: where the
+    /// envelope ends is never in doubt). A plaintext too long for the largest is left as it is
+    /// (and refused by the receiver).
+    pub fn encode_padded(&self) -> Vec<u8> {
+        let mut bytes = self.encode();
+        if let Some(&size) = PADDED_SIZES.iter().find(|&&n| n > bytes.len()) {
+            bytes.push(PAD);
+            bytes.resize(size, 0);
+        }
+        bytes
+    }
+
+    /// Reads a plaintext written by [`Envelope::encode_padded`] (or [`Envelope::encode`]):
+    /// after the envelope, nothing, or `0x80` and zeros up to exactly one of [`PADDED_SIZES`].
+    /// Any other trailing bytes are refused as [`Refusal::Garbled`], as by
+    /// [`Envelope::decode`].
+    ///
+    /// # Errors
+    /// [`Refusal::Garbled`] or [`Refusal::Version`].
+    pub fn decode_padded(bytes: &[u8]) -> Result<Envelope, Refusal> {
+        let unpadded = Envelope::decode(bytes);
+        if unpadded.is_ok() || !PADDED_SIZES.contains(&bytes.len()) {
+            return unpadded;
+        }
+        let zeros = bytes.iter().rev().take_while(|&&b| b == 0).count();
+        match bytes[..bytes.len() - zeros].split_last() {
+            Some((&PAD, envelope)) => Envelope::decode(envelope),
+            _ => unpadded,
+        }
+    }
+}
+
+/// The byte that ends an envelope before its padding's zeros.
+const PAD: u8 = 0x80;
+
 /// A device's numbering of what it sends: its id and the next message number.
 #[derive(Clone, Debug)]
 pub struct Outbox {
@@ -377,13 +424,69 @@ pub struct Rate {
 /// What one device sends through the relays at most: a host answers a knock with its seats
 /// and an offer (two messages), a friend knocks every few seconds while it waits.
 pub const PER_SENDER: Rate = Rate { per_second: 5, burst: 10 };
-/// What a device receives from all the others at most: a host with five friends and some
-/// watchers coming back at once.
+/// What a device receives from all the senders it already heard, at most: a host with five
+/// friends and some watchers coming back at once.
 pub const TOTAL: Rate = Rate { per_second: 30, burst: 60 };
-/// How many senders a [`Guard`] remembers: the least recently heard is forgotten beyond. A
-/// game sees a few devices, each with a new id at every page load; a sender not heard for
-/// twice [`MAX_SKEW_MS`] is safe to forget (all its messages are stale by then).
+/// How many senders not heard before a device takes, at most: ids are free to make, so a
+/// flood from fresh ids has its own bucket and never uses up [`TOTAL`], which the devices
+/// already heard share. A host's reload brings back a table's devices at once (ten); an
+/// honest device gets a new id only at a page load.
+pub const NEW_SENDERS: Rate = Rate { per_second: 1, burst: 10 };
+/// How many senders a [`Guard`] keeps places for: the least recently heard one that the app
+/// didn't pin ([`Guard::pin`]) goes beyond, and its newest number is kept apart
+/// ([`MAX_GHOSTS`]). A game sees a few devices, each with a new id at every page load; a
+/// sender not heard for twice [`MAX_SKEW_MS`] is safe to forget (all its messages are stale by
+/// then).
 pub const MAX_SENDERS: usize = 256;
+/// How many senders may be pinned: the host's device and a game's seats with room to spare.
+pub const MAX_PINNED: usize = 32;
+/// The newest numbers of senders whose place went, kept until all their messages are stale:
+/// at most [`NEW_SENDERS`]' burst and one a second come in twice [`MAX_SKEW_MS`] (1,210), so
+/// a flood of new ids can't push one out while it still matters.
+pub const MAX_GHOSTS: usize = 2048;
+/// How many of a sender's newest numbers are kept one by one: a number below them is refused
+/// as a replay, one among them not yet seen (a message a relay kept back, or one for another
+/// device) is taken.
+pub const WINDOW: usize = 32;
+/// How far a sender's number may jump past its newest one taken, beyond [`PER_SENDER`]'s rate
+/// for the time since: a device numbers every message it sends, also those for the others
+/// (which this device doesn't take), so the gap between two of its messages to this device is
+/// as large as what it said to the others meanwhile — at most its rate for that time, plus a
+/// margin for the bursts (a host answering a table's knocks says some dozens in a minute; a
+/// thousand is far past any honest gap). Further is no honest device: it is refused
+/// ([`Refusal::Jumped`]) and never remembered.
+pub const MAX_JUMP: u32 = 1000;
+
+/// How many messages a device decrypts from one relay, at most: every message of the room
+/// (for this device or not) comes through each relay once; a stranger without the key who
+/// floods a table's topic on a public broker makes the device spend no more than this on
+/// it, and the room's messages still come through the other relays.
+pub const DECRYPTS: Rate = Rate { per_second: 60, burst: 120 };
+
+/// A rate limit by the clock passed in (a relay's decryptions: [`DECRYPTS`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Limiter {
+    rate: Rate,
+    bucket: Option<Bucket>,
+}
+
+impl Limiter {
+    /// A limiter, full at its first use.
+    pub fn new(rate: Rate) -> Limiter {
+        Limiter { rate, bucket: None }
+    }
+
+    /// Whether one more may pass at `now_ms` (and counts it if so).
+    pub fn allow(&mut self, now_ms: u64) -> bool {
+        let rate = self.rate;
+        let b = self.bucket.get_or_insert_with(|| Bucket::full(now_ms, rate));
+        let ok = b.ready(now_ms, rate);
+        if ok {
+            b.spend();
+        }
+        ok
+    }
+}
 
 /// A token bucket counted in thousandths of a message, refilled by the clock passed in.
 #[derive(Clone, Copy, Debug)]
@@ -413,36 +516,94 @@ impl Bucket {
     }
 }
 
-/// What a [`Guard`] remembers of one sender.
+/// What a [`Guard`] remembers of one sender: the numbers of its messages this device took.
 #[derive(Clone, Debug)]
 struct Heard {
     from: u64,
-    /// The newest message number taken from it.
-    seq: u32,
-    /// This device's clock when it was last heard.
+    /// Every number up to this one counts as seen.
+    floor: u32,
+    /// The numbers above `floor` taken, in order, at most [`WINDOW`].
+    seen: Vec<u32>,
+    /// This device's clock when a message of it was last taken.
     at_ms: u64,
     bucket: Bucket,
+    /// The app trusts it (the host's device, a seated one): never forgotten for a newcomer.
+    pinned: bool,
 }
 
+impl Heard {
+    fn new(from: u64, floor: u32, now_ms: u64, rate: Rate) -> Heard {
+        Heard { from, floor, seen: Vec::new(), at_ms: now_ms, bucket: Bucket::full(now_ms, rate), pinned: false }
+    }
+
+    /// The newest number taken (or counted as seen).
+    fn top(&self) -> u32 {
+        self.seen.last().copied().unwrap_or(self.floor)
+    }
+
+    fn has(&self, seq: u32) -> bool {
+        seq <= self.floor || self.seen.binary_search(&seq).is_ok()
+    }
+
+    /// Counts `seq` as taken; beyond [`WINDOW`] the oldest becomes the floor.
+    fn take(&mut self, seq: u32, now_ms: u64) {
+        if let Err(i) = self.seen.binary_search(&seq) {
+            self.seen.insert(i, seq);
+        }
+        if self.seen.len() > WINDOW {
+            self.floor = self.seen.remove(0);
+        }
+        self.at_ms = self.at_ms.max(now_ms);
+    }
+}
+
+/// A sender whose place went: every number up to `floor` is refused, until `at_ms` + twice
+/// [`MAX_SKEW_MS`] (when all its messages are stale anyway).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ghost {
+    from: u64,
+    floor: u32,
+    at_ms: u64,
+}
+
+/// The first bytes of a guard's saved memory ([`Guard::memory`]), and its version.
+const MEMORY_MAGIC: [u8; 3] = *b"LG\x01";
+
 /// The receiving device's check of every decrypted relay message.
+///
+/// What it remembers can't be turned against the devices it protects by a holder of the link
+/// (who can write any plaintext, with any sender's id and number): only the numbers of
+/// messages taken are remembered (never those refused or meant for another device); a number
+/// far past a sender's newest is refused ([`MAX_JUMP`]); a number above the newest but not
+/// taken yet is taken even when a higher one came first (so a forged high number silences no
+/// one: the sender's own numbers, below it, still pass); new senders have a bucket of their own
+/// ([`NEW_SENDERS`]) and take a place only when a message of theirs is taken; a place goes only
+/// to the least recently heard unpinned sender, and its newest number is kept
+/// ([`MAX_GHOSTS`]) until its messages are stale, so churning ids reopens no replay.
 #[derive(Clone, Debug)]
 pub struct Guard {
     own: u64,
     per_sender: Rate,
     total: Rate,
+    new_senders: Rate,
     all: Option<Bucket>,
+    fresh: Option<Bucket>,
     heard: Vec<Heard>,
+    ghosts: Vec<Ghost>,
+    /// How far the sender's clock was from this device's in the last message refused as stale.
+    clock_off: Option<i64>,
 }
 
 impl Guard {
-    /// The guard of the device with id `own`, with the usual rates ([`PER_SENDER`], [`TOTAL`]).
+    /// The guard of the device with id `own`, with the usual rates ([`PER_SENDER`], [`TOTAL`],
+    /// [`NEW_SENDERS`]).
     pub fn new(own: u64) -> Guard {
         Guard::with_rates(own, PER_SENDER, TOTAL)
     }
 
-    /// A guard with other rates.
+    /// A guard with other rates (new senders at [`NEW_SENDERS`]).
     pub fn with_rates(own: u64, per_sender: Rate, total: Rate) -> Guard {
-        Guard { own, per_sender, total, all: None, heard: Vec::new() }
+        Guard { own, per_sender, total, new_senders: NEW_SENDERS, all: None, fresh: None, heard: Vec::new(), ghosts: Vec::new(), clock_off: None }
     }
 
     /// This device's id.
@@ -452,61 +613,206 @@ impl Guard {
 
     /// Checks a decrypted plaintext that arrived at `now_ms` (this device's clock): the
     /// message, or why it is refused. In this order: garbled or another version; this device's
-    /// own; replayed (a number not newer than its sender's newest); stale; not for this device
-    /// (its number still counts as seen); flooded. Only a message taken or not for this device
-    /// is remembered; replays and refusals never use up a sender's rate, so a relay sending a
+    /// own; replayed (a number of its sender taken already, or below those kept); stale; not
+    /// for this device; a jump too far ([`MAX_JUMP`]); flooded. Only a message taken is
+    /// remembered; replays and refusals never use up a sender's rate, so a relay sending a
     /// device's old messages again can't get it refused as a flood.
     ///
     /// # Errors
     /// Why the message is refused.
     pub fn check(&mut self, now_ms: u64, plaintext: &[u8]) -> Result<Envelope, Refusal> {
-        let e = Envelope::decode(plaintext)?;
+        let e = Envelope::decode_padded(plaintext)?;
         if e.from == self.own {
             return Err(Refusal::Own);
         }
         let known = self.heard.iter().position(|h| h.from == e.from);
-        if known.is_some_and(|i| e.seq <= self.heard[i].seq) {
+        let ghost = match known {
+            Some(_) => None,
+            None => self.ghost(now_ms, e.from),
+        };
+        let replayed = match (known, ghost) {
+            (Some(i), _) => self.heard[i].has(e.seq),
+            (None, Some(g)) => e.seq <= g.floor,
+            (None, None) => false,
+        };
+        if replayed {
             return Err(Refusal::Replayed);
         }
         if now_ms.abs_diff(e.sent_ms) > MAX_SKEW_MS {
+            self.clock_off = Some(clamp_i64(i128::from(e.sent_ms) - i128::from(now_ms)));
             return Err(Refusal::Stale);
         }
-        let i = match known {
-            Some(i) => i,
-            None => self.remember(now_ms, e.from),
-        };
         if e.body.to().is_some_and(|to| to != self.own) {
-            let h = &mut self.heard[i];
-            h.seq = e.seq;
-            h.at_ms = h.at_ms.max(now_ms);
             return Err(Refusal::NotForMe);
         }
-        let (per_sender, total) = (self.per_sender, self.total);
-        let all = self.all.get_or_insert_with(|| Bucket::full(now_ms, total));
-        let h = &mut self.heard[i];
-        let (mine, everyone) = (h.bucket.ready(now_ms, per_sender), all.ready(now_ms, total));
-        if !mine || !everyone {
-            return Err(Refusal::Flooded);
+        let (top, since) = match (known, ghost) {
+            (Some(i), _) => (Some(self.heard[i].top()), self.heard[i].at_ms),
+            (None, Some(g)) => (Some(g.floor), g.at_ms),
+            (None, None) => (None, now_ms),
+        };
+        if top.is_some_and(|top| u64::from(e.seq) > u64::from(top) + self.jump(now_ms, since)) {
+            return Err(Refusal::Jumped);
         }
-        h.bucket.spend();
-        all.spend();
-        h.seq = e.seq;
-        h.at_ms = h.at_ms.max(now_ms);
+        match known {
+            Some(i) => {
+                let (per_sender, total) = (self.per_sender, self.total);
+                let all = self.all.get_or_insert_with(|| Bucket::full(now_ms, total));
+                let h = &mut self.heard[i];
+                let (mine, everyone) = (h.bucket.ready(now_ms, per_sender), all.ready(now_ms, total));
+                if !mine || !everyone {
+                    return Err(Refusal::Flooded);
+                }
+                h.bucket.spend();
+                all.spend();
+                h.take(e.seq, now_ms);
+            }
+            None => {
+                let rate = self.new_senders;
+                let fresh = self.fresh.get_or_insert_with(|| Bucket::full(now_ms, rate));
+                if !fresh.ready(now_ms, rate) {
+                    return Err(Refusal::Flooded);
+                }
+                fresh.spend();
+                self.ghosts.retain(|g| g.from != e.from);
+                let mut h = Heard::new(e.from, ghost.map_or(0, |g| g.floor), now_ms, self.per_sender);
+                h.bucket.spend();
+                h.take(e.seq, now_ms);
+                self.place(now_ms, h);
+            }
+        }
         Ok(e)
     }
 
-    /// A new sender's place, forgetting the least recently heard when full.
-    fn remember(&mut self, now_ms: u64, from: u64) -> usize {
-        let h = Heard { from, seq: 0, at_ms: now_ms, bucket: Bucket::full(now_ms, self.per_sender) };
+    /// How far a sender's number may jump past its newest, `since_ms` being when it was taken.
+    fn jump(&self, now_ms: u64, since_ms: u64) -> u64 {
+        u64::from(MAX_JUMP) + now_ms.saturating_sub(since_ms) / 1000 * u64::from(self.per_sender.per_second)
+    }
+
+    /// The kept number of a sender whose place went, if it still matters at `now_ms`.
+    fn ghost(&self, now_ms: u64, from: u64) -> Option<Ghost> {
+        self.ghosts.iter().find(|g| g.from == from && !expired(g.at_ms, now_ms)).copied()
+    }
+
+    /// Gives `h` a place, taking the least recently heard unpinned sender's when full (and
+    /// keeping its newest number).
+    fn place(&mut self, now_ms: u64, h: Heard) {
         if self.heard.len() < MAX_SENDERS {
             self.heard.push(h);
-            return self.heard.len() - 1;
+            return;
         }
-        let i = self.heard.iter().enumerate().min_by_key(|(_, h)| h.at_ms).map_or(0, |(i, _)| i);
-        self.heard[i] = h;
-        i
+        let Some(i) = self.heard.iter().enumerate().filter(|(_, h)| !h.pinned).min_by_key(|(_, h)| h.at_ms).map(|(i, _)| i) else { return };
+        let gone = std::mem::replace(&mut self.heard[i], h);
+        self.keep_ghost(now_ms, Ghost { from: gone.from, floor: gone.top(), at_ms: gone.at_ms });
+    }
+
+    fn keep_ghost(&mut self, now_ms: u64, g: Ghost) {
+        self.ghosts.retain(|o| !expired(o.at_ms, now_ms) && o.from != g.from);
+        if self.ghosts.len() >= MAX_GHOSTS {
+            // Only past the bound of new senders (see [`MAX_GHOSTS`]): the oldest goes.
+            if let Some(i) = self.ghosts.iter().enumerate().min_by_key(|(_, o)| o.at_ms).map(|(i, _)| i) {
+                self.ghosts.remove(i);
+            }
+        }
+        self.ghosts.push(g);
+    }
+
+    /// Marks a sender the app trusts (the host's device on a friend's; a seated device on the
+    /// host's): its place is never given to another sender, so a flood of new ids can't make
+    /// this device forget its numbers. False when [`MAX_PINNED`] senders are pinned already.
+    /// A sender not heard yet gets its place now (its first message is then no new sender's).
+    pub fn pin(&mut self, from: u64, now_ms: u64) -> bool {
+        if self.heard.iter().filter(|h| h.pinned).count() >= MAX_PINNED && !self.heard.iter().any(|h| h.from == from && h.pinned) {
+            return false;
+        }
+        if !self.heard.iter().any(|h| h.from == from) {
+            let floor = self.ghost(now_ms, from).map_or(0, |g| g.floor);
+            self.ghosts.retain(|g| g.from != from);
+            let mut h = Heard::new(from, floor, now_ms, self.per_sender);
+            h.pinned = true;
+            if self.heard.len() >= MAX_SENDERS {
+                self.place(now_ms, h);
+            } else {
+                self.heard.push(h);
+            }
+        }
+        for h in self.heard.iter_mut().filter(|h| h.from == from) {
+            h.pinned = true;
+        }
+        true
+    }
+
+    /// Lets a pinned sender's place go like any other's again (a seat's device that left).
+    pub fn unpin(&mut self, from: u64) {
+        for h in self.heard.iter_mut().filter(|h| h.from == from) {
+            h.pinned = false;
+        }
+    }
+
+    /// How far (in milliseconds, positive: ahead) the clock of the last message refused as
+    /// stale was from this device's: a device whose clock is wrong hears every message so.
+    pub fn clock_off(&self) -> Option<i64> {
+        self.clock_off
+    }
+
+    /// What the guard must not forget across a reload of the page, as bytes: each sender's
+    /// newest number and when it was last heard (about 20 bytes a sender). A host that keeps
+    /// them and [`Guard::restore`]s them refuses messages recorded before its reload.
+    pub fn memory(&self) -> Vec<u8> {
+        let mut w = Writer::default();
+        w.bytes.extend_from_slice(&MEMORY_MAGIC);
+        let all: Vec<Ghost> = self.heard.iter().map(|h| Ghost { from: h.from, floor: h.top(), at_ms: h.at_ms }).chain(self.ghosts.iter().copied()).collect();
+        w.varint(all.len() as u64);
+        for g in all {
+            w.put(&g.from);
+            w.put(&g.floor);
+            w.put(&g.at_ms);
+        }
+        w.bytes
+    }
+
+    /// A new guard for the device with id `own` that remembers what [`Guard::memory`] saved
+    /// (what is stale at `now_ms` is left out). Bytes that aren't such a memory give a guard
+    /// remembering nothing (as [`Guard::new`]).
+    pub fn restore(own: u64, bytes: &[u8], now_ms: u64) -> Guard {
+        let mut g = Guard::new(own);
+        let read = || -> Result<Vec<Ghost>, WireError> {
+            let mut r = Reader::new(bytes.strip_prefix(&MEMORY_MAGIC[..]).ok_or(WireError::BadValue)?);
+            let n = r.count()?;
+            if n > MAX_SENDERS + MAX_GHOSTS {
+                return Err(WireError::BadValue);
+            }
+            let mut all = Vec::with_capacity(n);
+            for _ in 0..n {
+                all.push(Ghost { from: r.take()?, floor: r.take()?, at_ms: r.take()? });
+            }
+            r.end()?;
+            Ok(all)
+        };
+        let Ok(all) = read() else { return g };
+        for o in all {
+            if !expired(o.at_ms, now_ms) && o.from != own {
+                g.keep_ghost(now_ms, o);
+            }
+        }
+        g
     }
 }
+
+/// Whether everything of a sender last heard at `at_ms` is stale at `now_ms`: a message taken
+/// then was sent at most [`MAX_SKEW_MS`] before, and is refused [`MAX_SKEW_MS`] after it was
+/// sent.
+fn expired(at_ms: u64, now_ms: u64) -> bool {
+    now_ms > at_ms.saturating_add(2 * MAX_SKEW_MS)
+}
+
+fn clamp_i64(n: i128) -> i64 {
+    n.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+}
+
+// Mallory's attacks on the guard (issue 40), apart from the codec's tests.
+#[cfg(test)]
+#[path = "guard_tests.rs"]
+mod guard_tests;
 
 #[cfg(test)]
 mod tests {
@@ -660,11 +966,14 @@ mod tests {
         assert_eq!(host.check(T0 + 1, &first.encode()), Err(Refusal::Replayed));
         assert_eq!(host.check(T0 + 10, &second.encode()), Ok(second.clone()));
         assert_eq!(host.check(T0 + 11, &second.encode()), Err(Refusal::Replayed));
-        // Out of order: an older one after a newer one.
+        // Out of order: an older one never taken, after a newer one, is taken once (a relay
+        // that kept it back can't have it refused: a forged higher number silences no one).
         let third = ann.envelope(T0 + 20, Signal::Knock { seat: None });
         let fourth = ann.envelope(T0 + 21, Signal::Knock { seat: None });
-        assert_eq!(host.check(T0 + 30, &fourth.encode()), Ok(fourth));
-        assert_eq!(host.check(T0 + 31, &third.encode()), Err(Refusal::Replayed));
+        assert_eq!(host.check(T0 + 30, &fourth.encode()), Ok(fourth.clone()));
+        assert_eq!(host.check(T0 + 31, &third.encode()), Ok(third.clone()));
+        assert_eq!(host.check(T0 + 32, &third.encode()), Err(Refusal::Replayed));
+        assert_eq!(host.check(T0 + 33, &fourth.encode()), Err(Refusal::Replayed));
         // Another sender's numbers are its own.
         assert!(host.check(T0 + 40, &env(BEN, 1, T0, Signal::Knock { seat: None })).is_ok());
         assert!(Refusal::Replayed.expected() && Refusal::Own.expected() && Refusal::NotForMe.expected());
@@ -677,10 +986,11 @@ mod tests {
         assert_eq!(ann.check(T0, b"LS"), Err(Refusal::Garbled));
         assert_eq!(ann.check(T0, &[b'L', b'S', 9]), Err(Refusal::Version(9)));
         assert_eq!(ann.check(T0, &env(ANN, 1, T0, Signal::Knock { seat: None })), Err(Refusal::Own));
-        // The host's messages to Ben: not for Ann, yet counted as seen.
+        // The host's messages to Ben: not for Ann, and not remembered (a holder of the link
+        // could write one with any number).
         let to_ben = env(HOST, 1, T0, Signal::Refused { to: BEN, why: SeatRefusal::Taken });
         assert_eq!(ann.check(T0, &to_ben), Err(Refusal::NotForMe));
-        assert_eq!(ann.check(T0, &to_ben), Err(Refusal::Replayed));
+        assert_eq!(ann.check(T0, &to_ben), Err(Refusal::NotForMe));
         for (seq, body) in [
             (2, Signal::Seats { to: BEN, tag: 1, edition: Edition::Classic, seats: vec![] }),
             (3, Signal::Offer { to: BEN, tag: 0x5eed_7a61, seat: None, round: 1, ice: vec![], sdp: sdp() }),
@@ -713,7 +1023,7 @@ mod tests {
     #[test]
     fn a_flood_from_one_sender_or_from_all_is_refused() {
         let rate = Rate { per_second: 2, burst: 4 };
-        let total = Rate { per_second: 1, burst: 6 };
+        let total = Rate { per_second: 1, burst: 4 };
         let mut g = Guard::with_rates(HOST, rate, total);
         let knock = |from: u64, seq: u32| env(from, seq, T0, Signal::Knock { seat: None });
         // A burst of four, then refused until a token comes back (half a second at two a second).
@@ -723,8 +1033,10 @@ mod tests {
         assert_eq!(g.check(T0, &knock(ANN, 5)), Err(Refusal::Flooded));
         assert_eq!(g.check(T0 + 499, &knock(ANN, 5)), Err(Refusal::Flooded));
         assert!(g.check(T0 + 500, &knock(ANN, 5)).is_ok(), "the flooded message again, once a token is back");
-        // Another sender has its own bucket, but all share one: six at once and one a second, so
-        // after five and half a second's refill only one more passes.
+        // Another sender has its own bucket, but all heard before share one (a sender's first
+        // message uses the new senders' bucket instead): four at once and one a second, so
+        // after Ann's four (her first was new) and half a second's refill, Ben's first passes
+        // and his second doesn't.
         assert!(g.check(T0 + 500, &knock(BEN, 1)).is_ok());
         assert_eq!(g.check(T0 + 500, &knock(BEN, 2)), Err(Refusal::Flooded), "all together past the total");
         assert!(g.check(T0 + 1500, &knock(BEN, 2)).is_ok(), "a second later");
@@ -768,13 +1080,17 @@ mod tests {
     fn the_guard_remembers_a_bounded_number_of_senders() {
         let mut g = Guard::new(HOST);
         g.total = Rate { per_second: 1000, burst: 1000 };
+        g.new_senders = g.total;
         for from in 1..=(MAX_SENDERS as u64 + 10) {
             assert!(g.check(T0 + from, &env(from, 1, T0, Signal::Knock { seat: None })).is_ok());
         }
         assert_eq!(g.heard.len(), MAX_SENDERS);
-        // The most recently heard are still remembered; the first, least recent, forgotten.
+        // The most recently heard are still remembered; the first, least recent, lost their
+        // places, but their newest numbers are kept.
         assert_eq!(g.check(T0 + 5000, &env(MAX_SENDERS as u64 + 10, 1, T0, Signal::Watch)), Err(Refusal::Replayed));
         assert!(!g.heard.iter().any(|h| h.from == 1));
+        assert_eq!(g.ghosts.len(), 10);
+        assert_eq!(g.check(T0 + 5000, &env(1, 1, T0, Signal::Watch)), Err(Refusal::Replayed));
     }
 
     /// xorshift64: the same "random" bytes every run.

@@ -421,55 +421,73 @@ impl FriendNet {
                 }
             }
             relays::Heard::Relays(_) => {}
+            // A clock far off: the device is told so in words (it hears nothing until it's set).
+            relays::Heard::Refused(crate::app::net::signal::Refusal::Stale) => {
+                if let Some(off) = self.channel.borrow().as_ref().and_then(|c| c.clock_off()) {
+                    self.ctx.notice.set(Some(crate::app::net::relay_words::clock_off(off)));
+                }
+            }
             relays::Heard::Refused(why) => web_sys::console::warn_1(&format!("relay message refused: {why:?}").into()),
             // Only the host's words, signed by the key the link names (anyone holding the link
             // can say them too, and isn't listened to).
             relays::Heard::Said(e, signer) if self.host_key.get().is_none_or(|host| trust::device_takes(host, signer, &e.body).is_err()) => {}
-            relays::Heard::Said(e, _) => match e.body {
-                // The picker shown is kept up to date: a seat another device took shows as taken.
-                Signal::Seats { tag, seats, .. } if matches!(self.stage.get_untracked(), Stage::Choose(_)) => {
-                    self.tag.set(tag);
-                    let seats = Stage::Choose(seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect());
-                    if self.stage.get_untracked() != seats {
-                        self.stage.set(seats);
+            relays::Heard::Said(e, _) => {
+                // The host's device, proved by its signature: a flood of new senders can't push
+                // it out of this device's memory.
+                if let Some(c) = self.channel.borrow().as_ref() {
+                    c.pin(e.from);
+                }
+                self.heard_host(&secret, e.body);
+            }
+        }
+    }
+
+    /// What the host said through the relays (its signature checked).
+    fn heard_host(self: &Rc<Self>, secret: &str, body: Signal) {
+        match body {
+            // The picker shown is kept up to date: a seat another device took shows as taken.
+            Signal::Seats { tag, seats, .. } if matches!(self.stage.get_untracked(), Stage::Choose(_)) => {
+                self.tag.set(tag);
+                let seats = Stage::Choose(seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect());
+                if self.stage.get_untracked() != seats {
+                    self.stage.set(seats);
+                }
+            }
+            Signal::Seats { tag, seats, .. } if matches!(self.stage.get_untracked(), Stage::Finding(_)) && storage::net_seat(secret).is_none() => {
+                self.tag.set(tag);
+                let seats: Vec<Seat> = seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect();
+                // A seat's own link takes that seat at once while it is free (once: a seat
+                // refused shows the picker).
+                match seats.iter().find(|s| Some(s.colour) == self.wanted && s.free && self.ctx.notice.get_untracked().is_none()) {
+                    Some(seat) => self.claim(seat),
+                    None => self.stage.set(Stage::Choose(seats)),
+                }
+            }
+            // A seat for a friend, no seat for a watcher: anything else is not for this device.
+            Signal::Offer { tag, seat, round, ice, sdp, .. } if seat.is_none() == self.watching => self.offered(secret, Offered { tag, seat, round, ice, sdp }),
+            // A word through a relay never makes this device forget its seat's token.
+            Signal::Refused { why: SeatRefusal::Waiting, .. } => {
+                // Its seat is a friend's: it waits (and asks again) while the host decides.
+                match self.stage.get_untracked() {
+                    Stage::Taking(name) => {
+                        self.stage.set(Stage::Waiting(name));
+                        self.knock();
                     }
-                }
-                Signal::Seats { tag, seats, .. } if matches!(self.stage.get_untracked(), Stage::Finding(_)) && storage::net_seat(&secret).is_none() => {
-                    self.tag.set(tag);
-                    let seats: Vec<Seat> = seats.into_iter().map(|s| Seat { colour: s.colour, name: s.name, free: s.free }).collect();
-                    // A seat's own link takes that seat at once while it is free (once: a seat
-                    // refused shows the picker).
-                    match seats.iter().find(|s| Some(s.colour) == self.wanted && s.free && self.ctx.notice.get_untracked().is_none()) {
-                        Some(seat) => self.claim(seat),
-                        None => self.stage.set(Stage::Choose(seats)),
+                    Stage::Waiting(_) => {}
+                    // The seat of its link, asked for at once: named by its colour (the
+                    // table's seats haven't come).
+                    Stage::Finding(_) if storage::net_seat(secret).is_none() && self.claiming.get().is_some() => {
+                        let c = self.claiming.get().unwrap_or(Colour::Red);
+                        self.stage.set(Stage::Waiting(crate::app::names::colour_name(crate::engine::Edition::Classic, c).to_string()));
                     }
+                    _ => self.ctx.notice.set(Some(crate::app::net::relay_words::seat_refusal(SeatRefusal::Waiting))),
                 }
-                // A seat for a friend, no seat for a watcher: anything else is not for this device.
-                Signal::Offer { tag, seat, round, ice, sdp, .. } if seat.is_none() == self.watching => self.offered(&secret, Offered { tag, seat, round, ice, sdp }),
-                // A word through a relay never makes this device forget its seat's token.
-                Signal::Refused { why: SeatRefusal::Waiting, .. } => {
-                    // Its seat is a friend's: it waits (and asks again) while the host decides.
-                    match self.stage.get_untracked() {
-                        Stage::Taking(name) => {
-                            self.stage.set(Stage::Waiting(name));
-                            self.knock();
-                        }
-                        Stage::Waiting(_) => {}
-                        // The seat of its link, asked for at once: named by its colour (the
-                        // table's seats haven't come).
-                        Stage::Finding(_) if storage::net_seat(&secret).is_none() && self.claiming.get().is_some() => {
-                            let c = self.claiming.get().unwrap_or(Colour::Red);
-                            self.stage.set(Stage::Waiting(crate::app::names::colour_name(crate::engine::Edition::Classic, c).to_string()));
-                        }
-                        _ => self.ctx.notice.set(Some(crate::app::net::relay_words::seat_refusal(SeatRefusal::Waiting))),
-                    }
-                }
-                Signal::Refused { why, .. } => {
-                    self.ctx.notice.set(Some(crate::app::net::relay_words::seat_refusal(why)));
-                    self.look_again();
-                }
-                _ => {}
-            },
+            }
+            Signal::Refused { why, .. } => {
+                self.ctx.notice.set(Some(crate::app::net::relay_words::seat_refusal(why)));
+                self.look_again();
+            }
+            _ => {}
         }
     }
 

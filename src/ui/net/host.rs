@@ -36,6 +36,9 @@ pub const REPLIES: &str = "loewenherz-net-replies";
 const CLAIM_MS: f64 = 30_000.0;
 /// How long the host waits for a relay before offering the invite-and-reply exchange.
 const RELAY_WAIT_MS: u64 = 6000;
+/// How long an offer made to a device through the relays is left to become a connection before
+/// that device's next claim or knock gets a new one (a friend's device asks again after 15 s).
+const OFFER_MS: f64 = 12_000.0;
 /// How long the panel shows that a device asked for a seat played on another (it asks again
 /// every few seconds while it waits).
 const ASKING_MS: f64 = 20_000.0;
@@ -101,6 +104,8 @@ struct Link {
     grant: Option<u32>,
     /// The current connection's two ends, once the answer was taken.
     binding: Option<Binding>,
+    /// When the current invite was made (ms).
+    offered_at: f64,
     /// A device that asked for the seat while it is played on another (through the relays),
     /// its key, and when: the panel asks the host whether to let it in.
     asking: Option<(u64, KeyId, f64)>,
@@ -108,7 +113,7 @@ struct Link {
 
 impl Link {
     fn new(seat: Colour, token: u64) -> Link {
-        Link { seat, token, round: 0, peer: None, joined: false, device: None, device_key: None, claimed: None, taken: false, offer: None, grant: None, binding: None, asking: None }
+        Link { seat, token, round: 0, peer: None, joined: false, device: None, device_key: None, claimed: None, taken: false, offer: None, grant: None, binding: None, offered_at: 0.0, asking: None }
     }
 
     /// What the host's game is told of the current connection.
@@ -332,9 +337,13 @@ impl HostNet {
                 Some(Signal::Offer { to: from, tag, seat: Some(seat), round: l.round, ice, sdp })
             })
         };
+        let now = js_sys::Date::now();
+        // An offer to this very device is being made or answered: a claim or knock it said
+        // before the offer reached it must not replace it (and cut the connection coming up).
+        let pending = |l: &Link| l.device == Some(from) && l.device_key == Some(key) && now - l.offered_at < OFFER_MS;
         match ready {
             Some(offer) => self.say(offer),
-            None if self.links.borrow().iter().any(|l| l.seat == seat && l.joined) => {}
+            None if self.links.borrow().iter().any(|l| l.seat == seat && (l.joined || pending(l))) => {}
             None => self.invite_to(seat, Some((from, key)), grant),
         }
     }
@@ -358,8 +367,13 @@ impl HostNet {
             if l.joined {
                 l.joined = false;
                 self.host.borrow_mut().disconnected(seat);
+                // Its device left the seat: trusted no more than any other.
+                if let (Some(d), Some(c)) = (l.device, self.relay.borrow().as_ref()) {
+                    c.unpin(d);
+                }
             }
             l.round = round;
+            l.offered_at = js_sys::Date::now();
             l.device = to.map(|(d, _)| d);
             l.device_key = to.map(|(_, k)| k);
             l.offer = None;
@@ -443,6 +457,12 @@ impl HostNet {
                         }
                         None => false,
                     };
+                    // The seated device (when it came through the relays): a flood of new
+                    // senders can't push it out of the guard's memory.
+                    let device = self.links.borrow().iter().find(|l| l.seat == seat && l.round == round).and_then(|l| l.device);
+                    if let (Some(d), Some(c)) = (device, self.relay.borrow().clone()) {
+                        c.pin(d);
+                    }
                     // The seat's token may be a new one now (given in the welcome).
                     let token = self.host.borrow().token(seat);
                     let renewed = match (self.links.borrow_mut().iter_mut().find(|l| l.seat == seat), token) {
@@ -559,7 +579,10 @@ impl HostNet {
                 let me = me.clone();
                 move |h| me.heard_relay(h)
             };
-            match Channel::open(&secret, &relays, signer.clone(), on).await {
+            // The guard's memory is kept with the game: after a reload, knocks a relay recorded
+            // before it are refused still.
+            let kept = format!("loewenherz/net/guard/{}", me.id);
+            match Channel::open_keeping(&secret, &relays, signer.clone(), Some(&kept), on).await {
                 Some(c) if !me.closed.get() => *me.relay.borrow_mut() = Some(c),
                 Some(c) => c.close(),
                 None => return me.relays.set(Relays::Down(tr!(String TableRelayUnavailable))),
@@ -571,7 +594,7 @@ impl HostNet {
                 let me = me.clone();
                 move |h| me.heard_watch(h)
             };
-            match Channel::open(&watch, &relays, signer, on).await {
+            match Channel::open_keeping(&watch, &relays, signer, Some(&format!("{kept}/watch")), on).await {
                 Some(c) if !me.closed.get() => *me.watch.borrow_mut() = Some(c),
                 Some(c) => c.close(),
                 None => {}
@@ -651,7 +674,12 @@ impl HostNet {
             Heard::Relays(0) if matches!(self.relays.get_untracked(), Relays::Up(_)) => self.relays.set(Relays::Down(tr!(String TableRelayLost))),
             Heard::Relays(0) => {}
             Heard::Relays(n) => self.relays.set(Relays::Up(n)),
-            // Said in the panel (nothing changed: the message was dropped).
+            // Said in the panel (nothing changed: the message was dropped); a device's clock far
+            // off, in minutes.
+            Heard::Refused(crate::app::net::signal::Refusal::Stale) if self.relay.borrow().as_ref().and_then(|c| c.clock_off()).is_some() => {
+                let off = self.relay.borrow().as_ref().and_then(|c| c.clock_off()).unwrap_or(0);
+                self.refused.set(Some(crate::app::net::relay_words::clock_off(off)));
+            }
             Heard::Refused(why) => self.refused.set(Some(crate::app::net::relay_words::relay_refusal(why))),
             // A device's words, signed by its own key (never the host's words, nor its key).
             Heard::Said(e, signer) if self.key_id().is_some_and(|host| trust::host_takes(host, signer, &e.body).is_ok()) => self.signal(e.from, signer, e.body),
