@@ -1,8 +1,8 @@
 //! When the game itself fails (a panic: a bug), the page says so instead of going blank. The
 //! browser build aborts on a panic, so nothing of the app runs afterwards: the hook draws the
-//! screen with plain DOM calls, and its button reloads the page with plain JavaScript. Every
-//! confirmed move was saved when it was made (`Ctx::persist`), and the reload continues the
-//! game from the address (`#game=<id>`).
+//! screen with plain DOM calls, and its button reloads the page through index.html's own
+//! script. Every confirmed move was saved when it was made (`Ctx::persist`), and the reload
+//! continues the game from the address (`#game=<id>`).
 
 use crate::tr;
 
@@ -48,7 +48,9 @@ fn draw(what: &str) {
         card.append_child(el("p", tr!(ScreenCrashBug))?.as_ref()).ok()?;
         card.append_child(el("p", tr!(ScreenCrashSaved))?.as_ref()).ok()?;
         let reload = el("button", tr!(ScreenCrashReload))?;
-        for (k, v) in [("class", "primary big"), ("type", "button"), ("data-reload", ""), ("onclick", "location.reload()")] {
+        // index.html's script reloads the page on a tap here (no inline handler: the page's
+        // Content-Security-Policy allows none).
+        for (k, v) in [("class", "primary big"), ("type", "button"), ("data-reload", "")] {
             reload.set_attribute(k, v).ok()?;
         }
         card.append_child(&reload).ok()?;

@@ -325,7 +325,9 @@ impl HostNet {
     /// answered it yet, else a new one. `grant`: the host lets the device sit down without the
     /// seat's token (a free seat it claimed; a new device let in), and the welcome gives it one;
     /// else the device proves it holds the token. Never closes a seat's open channel.
-    fn offer_to(self: &Rc<Self>, seat: Colour, from: u64, key: KeyId, grant: bool) {
+    /// False when an offer to another device is under way (it must not be cut: the asking
+    /// device is told to wait).
+    fn offer_to(self: &Rc<Self>, seat: Colour, from: u64, key: KeyId, grant: bool) -> bool {
         let ready = {
             let mut links = self.links.borrow_mut();
             let tag = self.host.borrow().tag();
@@ -338,14 +340,18 @@ impl HostNet {
             })
         };
         let now = js_sys::Date::now();
-        // An offer to this very device is being made or answered: a claim or knock it said
-        // before the offer reached it must not replace it (and cut the connection coming up).
-        let pending = |l: &Link| l.device == Some(from) && l.device_key == Some(key) && now - l.offered_at < OFFER_MS;
-        match ready {
-            Some(offer) => self.say(offer),
-            None if self.links.borrow().iter().any(|l| l.seat == seat && (l.joined || pending(l))) => {}
-            None => self.invite_to(seat, Some((from, key)), grant),
+        // An offer to a device is being made or answered: a claim or knock said before the offer
+        // reached that device, or another device's knock, must not replace it (and cut the
+        // connection coming up).
+        let pending = |l: &Link| l.device.is_some() && now - l.offered_at < OFFER_MS;
+        let mine = |l: &Link| l.device == Some(from) && l.device_key == Some(key);
+        let busy = self.links.borrow().iter().find(|l| l.seat == seat && (l.joined || pending(l))).map(|l| l.joined || !mine(l));
+        match (ready, busy) {
+            (Some(offer), _) => self.say(offer),
+            (None, Some(other)) => return !other,
+            (None, None) => self.invite_to(seat, Some((from, key)), grant),
         }
+        true
     }
 
     /// Makes a new invite for a friend's seat (the link before it no longer connects).
@@ -819,7 +825,11 @@ impl HostNet {
                         self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting });
                         self.refresh_asking();
                     }
-                    Some(false) => self.offer_to(seat, from, key, false),
+                    Some(false) => {
+                        if !self.offer_to(seat, from, key, false) {
+                            self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting });
+                        }
+                    }
                 }
             }
             Signal::Claim { seat } => {
@@ -842,7 +852,11 @@ impl HostNet {
                     }
                 };
                 match verdict {
-                    Ok(()) => self.offer_to(seat, from, key, true),
+                    Ok(()) => {
+                        if !self.offer_to(seat, from, key, true) {
+                            self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting });
+                        }
+                    }
                     Err(why) => {
                         self.say(Signal::Refused { to: from, why });
                         if why == SeatRefusal::Waiting {
