@@ -325,9 +325,9 @@ impl HostNet {
     /// answered it yet, else a new one. `grant`: the host lets the device sit down without the
     /// seat's token (a free seat it claimed; a new device let in), and the welcome gives it one;
     /// else the device proves it holds the token. Never closes a seat's open channel.
-    /// False when an offer to another device is under way (it must not be cut: the asking
-    /// device is told to wait).
-    fn offer_to(self: &Rc<Self>, seat: Colour, from: u64, key: KeyId, grant: bool) -> bool {
+    /// While an offer to another device is under way (it must not be cut), the asking device is
+    /// told to wait.
+    fn offer_to(self: &Rc<Self>, seat: Colour, from: u64, key: KeyId, grant: bool) {
         let ready = {
             let mut links = self.links.borrow_mut();
             let tag = self.host.borrow().tag();
@@ -348,10 +348,10 @@ impl HostNet {
         let busy = self.links.borrow().iter().find(|l| l.seat == seat && (l.joined || pending(l))).map(|l| l.joined || !mine(l));
         match (ready, busy) {
             (Some(offer), _) => self.say(offer),
-            (None, Some(other)) => return !other,
+            (None, Some(true)) => self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting }),
+            (None, Some(false)) => {}
             (None, None) => self.invite_to(seat, Some((from, key)), grant),
         }
-        true
     }
 
     /// Makes a new invite for a friend's seat (the link before it no longer connects).
@@ -682,11 +682,10 @@ impl HostNet {
             Heard::Relays(n) => self.relays.set(Relays::Up(n)),
             // Said in the panel (nothing changed: the message was dropped); a device's clock far
             // off, in minutes.
-            Heard::Refused(crate::app::net::signal::Refusal::Stale) if self.relay.borrow().as_ref().and_then(|c| c.clock_off()).is_some() => {
-                let off = self.relay.borrow().as_ref().and_then(|c| c.clock_off()).unwrap_or(0);
-                self.refused.set(Some(crate::app::net::relay_words::clock_off(off)));
+            Heard::Refused(why) => {
+                let off = (why == crate::app::net::signal::Refusal::Stale).then(|| self.relay.borrow().as_ref().and_then(|c| c.clock_off())).flatten();
+                self.refused.set(Some(off.map_or_else(|| crate::app::net::relay_words::relay_refusal(why), crate::app::net::relay_words::clock_off)));
             }
-            Heard::Refused(why) => self.refused.set(Some(crate::app::net::relay_words::relay_refusal(why))),
             // A device's words, signed by its own key (never the host's words, nor its key).
             Heard::Said(e, signer) if self.key_id().is_some_and(|host| trust::host_takes(host, signer, &e.body).is_ok()) => self.signal(e.from, signer, e.body),
             Heard::Said(..) => {}
@@ -825,11 +824,7 @@ impl HostNet {
                         self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting });
                         self.refresh_asking();
                     }
-                    Some(false) => {
-                        if !self.offer_to(seat, from, key, false) {
-                            self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting });
-                        }
-                    }
+                    Some(false) => self.offer_to(seat, from, key, false),
                 }
             }
             Signal::Claim { seat } => {
@@ -852,11 +847,7 @@ impl HostNet {
                     }
                 };
                 match verdict {
-                    Ok(()) => {
-                        if !self.offer_to(seat, from, key, true) {
-                            self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting });
-                        }
-                    }
+                    Ok(()) => self.offer_to(seat, from, key, true),
                     Err(why) => {
                         self.say(Signal::Refused { to: from, why });
                         if why == SeatRefusal::Waiting {

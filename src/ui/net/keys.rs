@@ -10,12 +10,8 @@ use crate::app::net::signal::{KEY_BYTES, SIG_BYTES};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{CryptoKey, SubtleCrypto};
-
-fn subtle() -> Option<SubtleCrypto> {
-    let crypto = Reflect::get(&js_sys::global(), &"crypto".into()).ok()?;
-    Reflect::get(&crypto, &"subtle".into()).ok()?.dyn_into::<SubtleCrypto>().ok()
-}
+use super::relay::subtle;
+use web_sys::CryptoKey;
 
 fn p256() -> Object {
     let algo = Object::new();

@@ -54,7 +54,8 @@ const SALT: &[u8] = b"loewenherz relay v1";
 /// for what may follow it (a public key and a signature: 65 and 64 bytes), the tag.
 const MAX_SEALED: usize = 12 + MAX_PLAINTEXT + 256 + 16;
 
-fn subtle() -> Option<SubtleCrypto> {
+/// The browser's WebCrypto (`crypto.subtle`), checked before use.
+pub(super) fn subtle() -> Option<SubtleCrypto> {
     // Only a secure context (https, or this machine) has it.
     let crypto = Reflect::get(&js_sys::global(), &"crypto".into()).ok()?;
     let subtle = Reflect::get(&crypto, &"subtle".into()).ok()?;
