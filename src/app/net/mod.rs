@@ -44,6 +44,7 @@
 //! Measured in the whole-game tests: a command 11–16 bytes, an update about 400–550 bytes
 //! (largest 1.5 kB), a welcome under 100 bytes, a rejoin with a whole log of ~190 lines 7 kB.
 
+pub mod door;
 pub mod host;
 pub mod invite;
 pub mod message;

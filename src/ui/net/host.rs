@@ -5,14 +5,14 @@
 
 use super::keys::Signer;
 use super::relay::{self, Channel, Heard};
-use crate::app::net::proof::KeyId;
-use crate::app::net::trust::{self, Offered};
 use super::rtc::{Event, Peer};
-use crate::app::net::signal::{SeatInfo, SeatRefusal, Signal};
 use super::{link_error, pack, unpack, Qr};
-use crate::app::net::host::{Conn, Host};
-use crate::app::net::proof::Binding;
+use crate::app::net::door::{Act, Device, Door, ReplyRefusal, ASKING_MS};
+use crate::app::net::host::Host;
 use crate::app::net::invite::{packed_part, Invite, Reply};
+use crate::app::net::proof::KeyId;
+use crate::app::net::signal::Signal;
+use crate::app::net::trust;
 use crate::app::net::message::Presence;
 use crate::app::net::words::{no_compression, peer_error};
 use crate::app::{AnyCommand, AnySession, AnyTable};
@@ -31,32 +31,8 @@ const MAX_STRIKES: u32 = 12;
 const DEFAULT_ICE: &str = "stun:stun.l.google.com:19302";
 /// The channel an open host page listens on for replies opened in the same browser.
 pub const REPLIES: &str = "loewenherz-net-replies";
-/// How long a seat claimed through a relay is kept for the device that claimed it before it
-/// joins (another device asking meanwhile is told it is taken).
-const CLAIM_MS: f64 = 30_000.0;
 /// How long the host waits for a relay before offering the invite-and-reply exchange.
 const RELAY_WAIT_MS: u64 = 6000;
-/// How long an offer made to a device through the relays is left to become a connection before
-/// that device's next claim or knock gets a new one (a friend's device asks again after 15 s).
-const OFFER_MS: f64 = 12_000.0;
-/// How long the panel shows that a device asked for a seat played on another (it asks again
-/// every few seconds while it waits).
-const ASKING_MS: f64 = 20_000.0;
-/// The most watchers at once (each one is a connection the host's device keeps).
-const MAX_WATCHERS: usize = 8;
-
-/// A watcher's connection on the host's device.
-struct Watcher {
-    /// The device that asked, through the relays.
-    device: u64,
-    /// The key it signed its request with: only that key answers its offer.
-    key: KeyId,
-    /// The host's id of its link.
-    id: u64,
-    /// Its offer's round.
-    round: u32,
-    peer: Option<Rc<Peer>>,
-}
 
 /// The relays this host uses (its panel's list; the public defaults until it was changed;
 /// none when turned off).
@@ -79,52 +55,6 @@ fn fresh_token() -> Option<u64> {
     let mut b = [0u8; 8];
     getrandom::fill(&mut b).ok()?;
     Some(u64::from_le_bytes(b))
-}
-
-/// One friend's seat on the host's device: its current invite and link.
-struct Link {
-    seat: Colour,
-    token: u64,
-    round: u32,
-    peer: Option<Rc<Peer>>,
-    joined: bool,
-    /// The device the current invite went to through the relays (`None`: a link to send).
-    device: Option<u64>,
-    /// The key that device signed its claim or knock with: only that key answers the offer.
-    device_key: Option<KeyId>,
-    /// A device that claimed the seat through the relays, and when.
-    claimed: Option<(u64, f64)>,
-    /// A friend sat down here since this page hosts the game: the seat is nobody else's.
-    taken: bool,
-    /// The current invite's offer and connection helpers, once made (a device through the
-    /// relays is sent this one while nobody answered it: no wait for a new one).
-    offer: Option<(String, Vec<String>)>,
-    /// The round of an offer made to a device the host let sit down (a free seat it claimed, or
-    /// a new device let in): its hello needs no proof, and the welcome gives it the token.
-    grant: Option<u32>,
-    /// The current connection's two ends, once the answer was taken.
-    binding: Option<Binding>,
-    /// When the current invite was made (ms).
-    offered_at: f64,
-    /// A device that asked for the seat while it is played on another (through the relays),
-    /// its key, and when: the panel asks the host whether to let it in.
-    asking: Option<(u64, KeyId, f64)>,
-}
-
-impl Link {
-    fn new(seat: Colour, token: u64) -> Link {
-        Link { seat, token, round: 0, peer: None, joined: false, device: None, device_key: None, claimed: None, taken: false, offer: None, grant: None, binding: None, offered_at: 0.0, asking: None }
-    }
-
-    /// What the host's game is told of the current connection.
-    fn conn(&self) -> Conn {
-        Conn { binding: self.binding, grant: (self.grant == Some(self.round)).then_some(self.seat) }
-    }
-
-    /// True when no friend has it or is taking it: a device opening the table link may.
-    fn free(&self, device: u64, now: f64) -> bool {
-        !self.taken && !self.claimed.is_some_and(|(d, t)| d != device && now - t < CLAIM_MS)
-    }
 }
 
 /// How the relays stand on the host's device.
@@ -155,7 +85,10 @@ pub struct HostNet {
     ctx: Ctx,
     id: String,
     host: RefCell<Host>,
-    links: RefCell<Vec<Link>>,
+    /// Who may sit down where, who is offered a connection, the watchers' places.
+    door: RefCell<Door>,
+    /// Each friend's seat's current invite's connection, with the invite's round.
+    peers: RefCell<Vec<(Colour, u32, Rc<Peer>)>>,
     rows: RwSignal<Vec<Row>>,
     open: RwSignal<bool>,
     /// Remote play ended on this page (the replies of other tabs are no longer taken).
@@ -171,7 +104,8 @@ pub struct HostNet {
     /// The watch link's room on the relays, and its secret (base64url) once derived.
     watch: RefCell<Option<Rc<Channel>>>,
     watch_secret: RwSignal<Option<String>>,
-    watchers: RefCell<Vec<Watcher>>,
+    /// The watchers' connections, by the host's id of their links.
+    watchers: RefCell<Vec<(u64, Rc<Peer>)>>,
     /// The seats a device asks for while they are played on another device.
     asking: RwSignal<Vec<Colour>>,
     /// The host's signing key for the table (kept beside the game), once ready.
@@ -213,15 +147,11 @@ impl Net for HostNet {
                 c.close();
             }
         }
-        for w in self.watchers.borrow_mut().drain(..) {
-            if let Some(p) = w.peer {
-                p.close();
-            }
+        for (_, p) in self.watchers.borrow_mut().drain(..) {
+            p.close();
         }
-        for l in self.links.borrow_mut().iter_mut() {
-            if let Some(p) = l.peer.take() {
-                p.close();
-            }
+        for (_, _, p) in self.peers.borrow_mut().drain(..) {
+            p.close();
         }
     }
 }
@@ -255,7 +185,7 @@ impl HostNet {
         }
         let watched = self.host.borrow_mut().watcher_outbox();
         for o in watched {
-            let peer = self.watchers.borrow().iter().find(|w| w.id == o.watcher).and_then(|w| w.peer.clone());
+            let peer = self.watchers.borrow().iter().find(|(id, _)| *id == o.watcher).map(|(_, p)| p.clone());
             if let Some(p) = peer {
                 p.send(&o.bytes);
             }
@@ -267,15 +197,16 @@ impl HostNet {
     }
 
     fn send_to(&self, seat: Colour, bytes: &[u8]) {
-        let peer = self.links.borrow().iter().find(|l| l.seat == seat && l.joined).and_then(|l| l.peer.clone());
-        if let Some(p) = peer {
+        if self.door.borrow().joined(seat)
+            && let Some(p) = self.peer(seat, None)
+        {
             p.send(bytes);
         }
     }
 
     fn refresh(&self) {
         let host = self.host.borrow();
-        let links = self.links.borrow();
+        let friends = self.door.borrow().colours();
         let (players, names): (Vec<Colour>, Vec<String>) = crate::each!(host.session(), s => (s.players().to_vec(), s.players().iter().map(|&c| s.name(c)).collect()));
         let old = self.rows.get_untracked();
         let rows = players
@@ -287,12 +218,12 @@ impl HostNet {
                     colour,
                     name,
                     presence: host.presence(colour),
-                    invite: if links.iter().any(|l| l.seat == colour) { before.and_then(|r| r.invite.clone()) } else { None },
+                    invite: if friends.contains(&colour) { before.and_then(|r| r.invite.clone()) } else { None },
                     status: before.and_then(|r| r.status.clone()),
                 }
             })
             .collect::<Vec<_>>();
-        drop((host, links));
+        drop(host);
         if rows != old {
             self.rows.set(rows);
         }
@@ -312,7 +243,7 @@ impl HostNet {
     /// A reply was taken for `seat`: "connecting" until it joins (said only if it has not
     /// joined already — the channel may open before the reply's own task goes on).
     fn connecting(&self, seat: Colour) {
-        if !self.links.borrow().iter().any(|l| l.seat == seat && l.joined) {
+        if !self.door.borrow().joined(seat) {
             self.set_row(seat, |r| r.status = Some(tr!(String NetConnecting)));
         }
     }
@@ -321,36 +252,17 @@ impl HostNet {
         self.rows.with_untracked(|rows| rows.iter().find(|r| r.colour == seat).map(|r| r.name.clone())).unwrap_or_default()
     }
 
-    /// Offers seat `seat` to device `from` through the relays: the invite ready for it if nobody
-    /// answered it yet, else a new one. `grant`: the host lets the device sit down without the
-    /// seat's token (a free seat it claimed; a new device let in), and the welcome gives it one;
-    /// else the device proves it holds the token. Never closes a seat's open channel.
-    /// While an offer to another device is under way (it must not be cut), the asking device is
-    /// told to wait.
-    fn offer_to(self: &Rc<Self>, seat: Colour, from: u64, key: KeyId, grant: bool) {
-        let ready = {
-            let mut links = self.links.borrow_mut();
-            let tag = self.host.borrow().tag();
-            links.iter_mut().find(|l| l.seat == seat && !l.joined && l.device.is_none_or(|d| d == from) && l.device_key.is_none_or(|k| k == key) && l.peer.as_ref().is_some_and(|p| !p.answered())).and_then(|l| {
-                let (sdp, ice) = l.offer.clone()?;
-                l.device = Some(from);
-                l.device_key = Some(key);
-                l.grant = grant.then_some(l.round);
-                Some(Signal::Offer { to: from, tag, seat: Some(seat), round: l.round, ice, sdp })
-            })
-        };
-        let now = js_sys::Date::now();
-        // An offer to a device is being made or answered: a claim or knock said before the offer
-        // reached that device, or another device's knock, must not replace it (and cut the
-        // connection coming up).
-        let pending = |l: &Link| l.device.is_some() && now - l.offered_at < OFFER_MS;
-        let mine = |l: &Link| l.device == Some(from) && l.device_key == Some(key);
-        let busy = self.links.borrow().iter().find(|l| l.seat == seat && (l.joined || pending(l))).map(|l| l.joined || !mine(l));
-        match (ready, busy) {
-            (Some(offer), _) => self.say(offer),
-            (None, Some(true)) => self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting }),
-            (None, Some(false)) => {}
-            (None, None) => self.invite_to(seat, Some((from, key)), grant),
+    /// The connection of `seat`'s current invite (`round`: only if it is that invite's).
+    fn peer(&self, seat: Colour, round: Option<u32>) -> Option<Rc<Peer>> {
+        self.peers.borrow().iter().find(|(c, r, _)| *c == seat && round.is_none_or(|n| n == *r)).map(|(_, _, p)| p.clone())
+    }
+
+    /// Does what the door said to a device's word.
+    fn act(self: &Rc<Self>, act: Act) {
+        match act {
+            Act::Say(signal) => self.say(signal),
+            Act::Invite { seat, to, grant } => self.invite_to(seat, Some(to), grant),
+            Act::Nothing => {}
         }
     }
 
@@ -360,33 +272,29 @@ impl HostNet {
     }
 
     /// Makes a new invite for a friend's seat, sent through the relays to device `to` if given
-    /// (its link is shown too: whichever answers first sits down; `grant` as in
-    /// [`HostNet::offer_to`]).
-    fn invite_to(self: &Rc<Self>, seat: Colour, to: Option<(u64, KeyId)>, grant: bool) {
+    /// (its link is shown too: whichever answers first sits down). `grant`: the device sits
+    /// down without the seat's token and the welcome gives it one; else it proves it holds it.
+    fn invite_to(self: &Rc<Self>, seat: Colour, to: Option<Device>, grant: bool) {
         let round = storage::fresh_round();
-        let token = {
-            let mut links = self.links.borrow_mut();
-            let Some(l) = links.iter_mut().find(|l| l.seat == seat) else { return };
-            if let Some(p) = l.peer.take() {
-                p.close();
-            }
-            if l.joined {
-                l.joined = false;
-                self.host.borrow_mut().disconnected(seat);
-                // Its device left the seat: trusted no more than any other.
-                if let (Some(d), Some(c)) = (l.device, self.relay.borrow().as_ref()) {
-                    c.unpin(d);
-                }
-            }
-            l.round = round;
-            l.offered_at = js_sys::Date::now();
-            l.device = to.map(|(d, _)| d);
-            l.device_key = to.map(|(_, k)| k);
-            l.offer = None;
-            l.grant = grant.then_some(round);
-            l.binding = None;
-            l.token
+        if !self.door.borrow().colours().contains(&seat) {
+            return;
+        }
+        let left = self.door.borrow_mut().invite(seat, round, to, grant, js_sys::Date::now());
+        let old = {
+            let mut peers = self.peers.borrow_mut();
+            peers.iter().position(|(c, _, _)| *c == seat).map(|i| peers.remove(i).2)
         };
+        if let Some(p) = old {
+            p.close();
+        }
+        if let Some(device) = left {
+            self.host.borrow_mut().disconnected(seat);
+            // Its device left the seat: trusted no more than any other.
+            if let (Some(d), Some(c)) = (device, self.relay.borrow().as_ref()) {
+                c.unpin(d);
+            }
+        }
+        let token = self.door.borrow().kept().into_iter().find(|&(c, _, _)| c == seat).map_or(0, |(_, t, _)| t);
         self.set_row(seat, |r| {
             r.invite = None;
             r.status = None;
@@ -401,21 +309,12 @@ impl HostNet {
             match Peer::offer(&ice, on).await {
                 Ok((peer, offer)) => {
                     let tag = me.host.borrow().tag();
-                    // Kept before anyone can answer it.
-                    let stale = match me.links.borrow_mut().iter_mut().find(|l| l.seat == seat && l.round == round) {
-                        Some(l) => {
-                            l.peer = Some(Rc::new(peer));
-                            l.offer = Some((offer.clone(), ice.clone()));
-                            None
-                        }
-                        // A newer invite replaced this one meanwhile.
-                        None => Some(peer),
-                    };
-                    if let Some(p) = stale {
-                        return p.close();
-                    }
-                    if let Some((to, _)) = to {
-                        me.say(Signal::Offer { to, tag, seat: Some(seat), round, ice: ice.clone(), sdp: offer.clone() });
+                    // Kept before anyone can answer it; a newer invite may have replaced it.
+                    let said = me.door.borrow_mut().offered(seat, round, &offer, &ice, tag);
+                    let Ok(said) = said else { return peer.close() };
+                    me.peers.borrow_mut().push((seat, round, Rc::new(peer)));
+                    if let Some(signal) = said {
+                        me.say(signal);
                     }
                     let invite = Invite { tag, seat, token, round, ice, offer };
                     match pack(&invite.encode()).await {
@@ -434,14 +333,9 @@ impl HostNet {
         if self.closed.get() {
             return;
         }
-        let (peer, joined, conn) = {
-            let links = self.links.borrow();
-            match links.iter().find(|l| l.seat == seat && l.round == round) {
-                Some(l) => (l.peer.clone(), l.joined, l.conn()),
-                // An invite replaced since: its link is closed already.
-                None => return,
-            }
-        };
+        // An invite replaced since: its link is closed already.
+        let Some((conn, joined)) = self.door.borrow().conn(seat, round) else { return };
+        let peer = self.peer(seat, Some(round));
         match ev {
             Event::Open => {}
             Event::Message(bytes) => {
@@ -454,31 +348,15 @@ impl HostNet {
                     return self.after();
                 }
                 if got.seat == Some(seat) && !joined {
-                    let newly = match self.links.borrow_mut().iter_mut().find(|l| l.seat == seat && l.round == round) {
-                        Some(l) => {
-                            l.joined = true;
-                            l.claimed = None;
-                            l.asking = None;
-                            !std::mem::replace(&mut l.taken, true)
-                        }
-                        None => false,
-                    };
+                    let sat = self.door.borrow_mut().sat_down(seat, round);
                     // The seated device (when it came through the relays): a flood of new
                     // senders can't push it out of the guard's memory.
-                    let device = self.links.borrow().iter().find(|l| l.seat == seat && l.round == round).and_then(|l| l.device);
-                    if let (Some(d), Some(c)) = (device, self.relay.borrow().clone()) {
+                    if let (Some((_, Some(d))), Some(c)) = (sat, self.relay.borrow().clone()) {
                         c.pin(d);
                     }
                     // The seat's token may be a new one now (given in the welcome).
-                    let token = self.host.borrow().token(seat);
-                    let renewed = match (self.links.borrow_mut().iter_mut().find(|l| l.seat == seat), token) {
-                        (Some(l), Some(t)) if l.token != t => {
-                            l.token = t;
-                            true
-                        }
-                        _ => false,
-                    };
-                    if newly || renewed {
+                    let renewed = self.host.borrow().token(seat).is_some_and(|t| self.door.borrow_mut().set_token(seat, t));
+                    if sat.is_some_and(|(newly, _)| newly) || renewed {
                         // A reloaded host still knows the seat is somebody's, and its token.
                         self.remember();
                     }
@@ -490,6 +368,8 @@ impl HostNet {
                     }
                 }
                 if self.host.borrow().strikes(seat) >= MAX_STRIKES {
+                    // Cut off for a flood: the seat is nobody's for a while.
+                    self.door.borrow_mut().cut_off(seat, js_sys::Date::now());
                     let why = tr!(NetDropped, name = self.name(seat));
                     return self.dropped(seat, why);
                 }
@@ -517,7 +397,7 @@ impl HostNet {
 
     /// New invites for every friend's seat not connected now (the connection helpers changed).
     fn reinvite_waiting(self: &Rc<Self>) {
-        let waiting: Vec<Colour> = self.links.borrow().iter().filter(|l| !l.joined).map(|l| l.seat).collect();
+        let waiting = self.door.borrow().waiting();
         for seat in waiting {
             self.invite(seat);
         }
@@ -702,9 +582,10 @@ impl HostNet {
             return;
         }
         match e.body {
-            Signal::Watch => self.offer_watcher(e.from, signer),
+            Signal::Watch => self.offer_watcher(Device { id: e.from, key: signer }),
             Signal::Answer { seat: None, round, sdp } => {
-                let peer = self.watchers.borrow().iter().find(|w| Offered { device: w.device, key: w.key, round: w.round }.answered_by(e.from, signer, round)).and_then(|w| w.peer.clone());
+                let id = self.door.borrow().watcher_answer(e.from, signer, round);
+                let peer = id.and_then(|id| self.watchers.borrow().iter().find(|(w, _)| *w == id).map(|(_, p)| p.clone()));
                 if let Some(p) = peer.filter(|p| !p.answered()) {
                     leptos::task::spawn_local(async move {
                         let _ = p.accept(&sdp).await;
@@ -715,26 +596,20 @@ impl HostNet {
         }
     }
 
-    /// A device asked to watch: a connection is offered to it (one at a time per device).
-    fn offer_watcher(self: &Rc<Self>, device: u64, key: KeyId) {
-        {
-            let mut watchers = self.watchers.borrow_mut();
-            // Asked again (its offer lost, or it reloaded): the old connection goes.
-            if let Some(i) = watchers.iter().position(|w| w.device == device) {
-                let old = watchers.remove(i);
-                if let Some(p) = old.peer {
-                    p.close();
-                }
-                self.host.borrow_mut().remove_watcher(old.id);
-            }
-            if watchers.len() >= MAX_WATCHERS {
-                return;
-            }
+    /// A device asked to watch: a connection is offered to it while a place is free (one at a
+    /// time per device; offers nobody opened in time give their places up).
+    fn offer_watcher(self: &Rc<Self>, device: Device) {
+        let watching = self.door.borrow_mut().watch(device, js_sys::Date::now());
+        for id in watching.gone {
+            self.drop_watcher(id);
+        }
+        if !watching.room {
+            return;
         }
         let round = storage::fresh_round();
         // The connection itself is the watcher's: its token is the offer's round.
         let id = self.host.borrow_mut().add_watcher(u64::from(round));
-        self.watchers.borrow_mut().push(Watcher { device, key, id, round, peer: None });
+        self.door.borrow_mut().seat_watcher(device, id, round, js_sys::Date::now());
         let me = self.clone();
         leptos::task::spawn_local(async move {
             let ice = ice_servers();
@@ -742,14 +617,15 @@ impl HostNet {
                 let me = me.clone();
                 move |ev| me.heard_watcher(id, ev)
             };
-            let Ok((peer, sdp)) = Peer::offer(&ice, on).await else { return };
+            let Ok((peer, sdp)) = Peer::offer(&ice, on).await else { return me.drop_watcher(id) };
             let tag = me.host.borrow().tag();
-            match me.watchers.borrow_mut().iter_mut().find(|w| w.id == id) {
-                Some(w) => w.peer = Some(Rc::new(peer)),
-                None => return peer.close(),
+            // Its place was given up meanwhile (it asked again, or its offer expired).
+            if !me.door.borrow().watchers().contains(&id) {
+                return peer.close();
             }
+            me.watchers.borrow_mut().push((id, Rc::new(peer)));
             if let Some(c) = me.watch.borrow().clone() {
-                c.say(Signal::Offer { to: device, tag, seat: None, round, ice, sdp });
+                c.say(Signal::Offer { to: device.id, tag, seat: None, round, ice, sdp });
             }
         });
     }
@@ -759,9 +635,9 @@ impl HostNet {
         if self.closed.get() {
             return;
         }
-        let peer = self.watchers.borrow().iter().find(|w| w.id == id).and_then(|w| w.peer.clone());
+        let peer = self.watchers.borrow().iter().find(|(w, _)| *w == id).map(|(_, p)| p.clone());
         match ev {
-            Event::Open => {}
+            Event::Open => self.door.borrow_mut().watcher_open(id),
             Event::Message(bytes) => {
                 let got = self.host.borrow_mut().receive_watcher(id, &bytes);
                 if let Some(p) = &peer {
@@ -778,103 +654,54 @@ impl HostNet {
         }
     }
 
+    /// Watcher link `id` is closed and forgotten.
     fn drop_watcher(&self, id: u64) {
+        self.door.borrow_mut().watcher_gone(id);
         let gone = {
             let mut watchers = self.watchers.borrow_mut();
-            watchers.iter().position(|w| w.id == id).map(|i| watchers.remove(i))
+            watchers.iter().position(|(w, _)| *w == id).map(|i| watchers.remove(i).1)
         };
-        if let Some(w) = gone {
-            if let Some(p) = w.peer {
-                p.close();
-            }
-            self.host.borrow_mut().remove_watcher(id);
+        if let Some(p) = gone {
+            p.close();
         }
+        self.host.borrow_mut().remove_watcher(id);
     }
 
-    /// What a device of the table said through the relays.
+    /// What a device of the table said through the relays: the door decides.
     fn signal(self: &Rc<Self>, from: u64, key: KeyId, body: Signal) {
         let now = js_sys::Date::now();
+        let device = Device { id: from, key };
+        let tag = self.host.borrow().tag();
         match body {
             Signal::Knock { seat: None } => {
-                let (tag, edition) = (self.host.borrow().tag(), self.host.borrow().session().edition());
-                let links = self.links.borrow();
-                // A locked table has no free seat.
-                let open = !self.locked.get_untracked();
-                let seats = self.rows.with_untracked(|rows| {
-                    rows.iter().map(|r| SeatInfo { colour: r.colour, name: r.name.clone(), free: open && links.iter().any(|l| l.seat == r.colour && l.free(from, now)) }).collect()
-                });
-                drop(links);
+                let edition = self.host.borrow().session().edition();
+                let names: Vec<(Colour, String)> = self.rows.with_untracked(|rows| rows.iter().map(|r| (r.colour, r.name.clone())).collect());
+                let seats = self.door.borrow().seats(from, &names, now);
                 self.say(Signal::Seats { to: from, tag, edition, seats });
             }
-            // A device coming back to its seat: offered a connection on which it proves the
-            // seat's token. A word through a relay never closes a seat's open channel: while the
-            // seat is played on another device, the asking one waits and the host is asked.
+            // A device coming back to its seat (it proves the token on the connection offered),
+            // or one opening the table link and asking for a seat.
             Signal::Knock { seat: Some(seat) } => {
-                let joined = match self.links.borrow_mut().iter_mut().find(|l| l.seat == seat) {
-                    None => None,
-                    Some(l) if l.joined => {
-                        l.asking = Some((from, key, now));
-                        Some(true)
-                    }
-                    Some(_) => Some(false),
-                };
-                match joined {
-                    None => self.say(Signal::Refused { to: from, why: SeatRefusal::NoSuchSeat }),
-                    Some(true) => {
-                        self.say(Signal::Refused { to: from, why: SeatRefusal::Waiting });
-                        self.refresh_asking();
-                    }
-                    Some(false) => self.offer_to(seat, from, key, false),
-                }
+                let act = self.door.borrow_mut().knock(seat, device, tag, now);
+                self.act(act);
+                self.refresh_asking();
             }
             Signal::Claim { seat } => {
-                let locked = self.locked.get_untracked();
-                let verdict = match self.links.borrow_mut().iter_mut().find(|l| l.seat == seat) {
-                    None => Err(SeatRefusal::NoSuchSeat),
-                    // Locked: nobody sits down (not even by asking the host).
-                    Some(_) if locked => Err(SeatRefusal::Locked),
-                    // A friend sat down there: the asking device waits, and the host is asked
-                    // (a friend on a new device is let in by the host, nobody by the link alone).
-                    Some(l) if l.taken => {
-                        l.asking = Some((from, key, now));
-                        Err(SeatRefusal::Waiting)
-                    }
-                    // Another device is taking it right now: the first keeps it.
-                    Some(l) if !l.free(from, now) => Err(SeatRefusal::Taken),
-                    Some(l) => {
-                        l.claimed = Some((from, now));
-                        Ok(())
-                    }
-                };
-                match verdict {
-                    Ok(()) => self.offer_to(seat, from, key, true),
-                    Err(why) => {
-                        self.say(Signal::Refused { to: from, why });
-                        if why == SeatRefusal::Waiting {
-                            self.refresh_asking();
-                        }
-                    }
-                }
+                let act = self.door.borrow_mut().claim(seat, device, tag, now);
+                self.act(act);
+                self.refresh_asking();
             }
             Signal::Answer { seat, round, sdp } => {
                 // Only the device the offer went to, signing with the key it asked with.
-                let peer = self
-                    .links
-                    .borrow()
-                    .iter()
-                    .find(|l| Some(l.seat) == seat && l.device.zip(l.device_key).is_some_and(|(device, k)| Offered { device, key: k, round: l.round }.answered_by(from, key, round)))
-                    .and_then(|l| Some((l.peer.clone()?, l.offer.clone()?.0)));
-                if let Some((p, offer)) = peer.filter(|(p, _)| !p.answered()) {
-                    let me = self.clone();
-                    let seat = seat.unwrap_or(Colour::Red);
-                    leptos::task::spawn_local(async move {
-                        me.bind(seat, round, &offer, &sdp);
-                        match p.accept(&sdp).await {
-                            Ok(()) => me.connecting(seat),
-                            Err(why) => me.set_row(seat, |r| r.status = Some(tr!(NetReplyBad, why = peer_error(why)))),
-                        }
-                    });
-                }
+                let Some(seat) = self.door.borrow_mut().answer(seat, from, key, round, &sdp) else { return };
+                let Some(p) = self.peer(seat, Some(round)) else { return };
+                let me = self.clone();
+                leptos::task::spawn_local(async move {
+                    match p.accept(&sdp).await {
+                        Ok(()) => me.connecting(seat),
+                        Err(why) => me.set_row(seat, |r| r.status = Some(tr!(NetReplyBad, why = peer_error(why)))),
+                    }
+                });
             }
             // What only a host says, or a watcher (not on this topic).
             _ => {}
@@ -894,35 +721,22 @@ impl HostNet {
             return Err(tr!(String NetReplyForeign));
         }
         let name = self.name(reply.seat);
-        let peer = self.links.borrow().iter().find(|l| l.seat == reply.seat).map(|l| (l.round == reply.round, l.peer.clone()));
-        let peer = match peer {
-            None => return Err(tr!(String NetReplyForeign)),
-            Some((false, _)) => return Err(tr!(NetReplyOld, name = name)),
-            Some((true, None)) => return Err(tr!(NetReplyOld, name = name)),
-            Some((true, Some(p))) => p,
-        };
-        if peer.answered() {
-            return Err(tr!(NetReplyUsed, name = name));
+        let taken = self.door.borrow_mut().reply(reply.seat, reply.round, &reply.answer);
+        match taken {
+            Err(ReplyRefusal::Foreign) => return Err(tr!(String NetReplyForeign)),
+            Err(ReplyRefusal::Old) => return Err(tr!(NetReplyOld, name = name)),
+            Err(ReplyRefusal::Used) => return Err(tr!(NetReplyUsed, name = name)),
+            Ok(()) => {}
         }
-        let offer = self.links.borrow().iter().find(|l| l.seat == reply.seat).and_then(|l| l.offer.clone()).map(|(sdp, _)| sdp).unwrap_or_default();
-        self.bind(reply.seat, reply.round, &offer, &reply.answer);
+        let peer = self.peer(reply.seat, Some(reply.round)).ok_or_else(|| tr!(NetReplyOld, name = name))?;
         peer.accept(&reply.answer).await.map_err(|why| tr!(NetReplyBad, why = peer_error(why)))?;
         Ok(reply.seat)
-    }
-
-    /// The connection of `seat`'s invite `round` is described by `offer` and `answer`: a
-    /// seat's proof must name its two ends.
-    fn bind(&self, seat: Colour, round: u32, offer: &str, answer: &str) {
-        if let Some(l) = self.links.borrow_mut().iter_mut().find(|l| l.seat == seat && l.round == round) {
-            l.binding = Binding::of(offer, answer);
-        }
     }
 
     /// The panel shows which seats a device asks for while a friend has them (until it stops
     /// asking for [`ASKING_MS`]).
     fn refresh_asking(self: &Rc<Self>) {
-        let now = js_sys::Date::now();
-        let asking: Vec<Colour> = self.links.borrow().iter().filter(|l| l.asking.is_some_and(|(_, _, t)| now - t < ASKING_MS)).map(|l| l.seat).collect();
+        let asking = self.door.borrow().asking(js_sys::Date::now());
         if self.asking.get_untracked() != asking {
             self.asking.set(asking.clone());
         }
@@ -940,26 +754,22 @@ impl HostNet {
         let Some(token) = fresh_token() else {
             return self.refused.set(Some(tr!(String NetNoRandom)));
         };
-        let device = {
-            let mut links = self.links.borrow_mut();
-            let Some(l) = links.iter_mut().find(|l| l.seat == seat) else { return };
-            l.token = token;
-            l.taken = false;
-            l.asking.take().map(|(d, k, _)| (d, k))
-        };
+        let device = self.door.borrow_mut().let_in(seat, token, js_sys::Date::now());
         self.host.borrow_mut().renew(seat, token);
         self.remember();
         match device {
-            Some((d, k)) => {
-                if let Some(l) = self.links.borrow_mut().iter_mut().find(|l| l.seat == seat) {
-                    l.claimed = Some((d, js_sys::Date::now()));
-                }
-                self.invite_to(seat, Some((d, k)), true);
-            }
+            Some(d) => self.invite_to(seat, Some(d), true),
             None => self.invite(seat),
         }
         self.refresh_asking();
         self.after();
+    }
+
+    /// "Lock the table" (or unlock it): kept with the game.
+    fn set_locked(&self, locked: bool) {
+        self.door.borrow_mut().lock(locked);
+        self.locked.set(locked);
+        storage::set_net_locked(&self.id, locked);
     }
 
     /// A seat played here until now becomes a friend's.
@@ -968,14 +778,14 @@ impl HostNet {
             return self.refused.set(Some(tr!(String NetNoRandom)));
         };
         self.host.borrow_mut().add_remote(seat, token);
-        self.links.borrow_mut().push(Link::new(seat, token));
+        self.door.borrow_mut().add(seat, token);
         self.remember();
         self.invite(seat);
         self.after();
     }
 
     fn remember(&self) {
-        let seats: Vec<storage::NetSeat> = self.links.borrow().iter().map(|l| storage::NetSeat { colour: l.seat, token: Some(l.token), taken: l.taken }).collect();
+        let seats: Vec<storage::NetSeat> = self.door.borrow().kept().into_iter().map(|(colour, token, taken)| storage::NetSeat { colour, token: Some(token), taken }).collect();
         storage::set_net_seats(&self.id, &seats);
     }
 }
@@ -1012,7 +822,8 @@ pub fn start(ctx: Ctx, id: &str) -> Result<Rc<HostNet>, String> {
         ctx,
         id: id.to_string(),
         host: RefCell::new(host),
-        links: RefCell::new(seats.iter().map(|&(seat, token)| Link { taken: taken(seat), ..Link::new(seat, token) }).collect()),
+        door: RefCell::new(Door::new(&seats.iter().map(|&(seat, token)| (seat, token, taken(seat))).collect::<Vec<_>>(), storage::net_locked(id))),
+        peers: RefCell::new(Vec::new()),
         rows: RwSignal::new(Vec::new()),
         open: RwSignal::new(true),
         closed: std::cell::Cell::new(false),
@@ -1111,7 +922,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
         let copied = RwSignal::new(None::<String>);
         let name_for_ask = name.clone();
         let remote = matches!(r.presence, Presence::Remote { .. });
-        let standing_in = r.presence == Presence::Computer && net.with_value(|n| n.links.borrow().iter().any(|l| l.seat == c));
+        let standing_in = r.presence == Presence::Computer && net.with_value(|n| n.door.borrow().colours().contains(&c));
         view! {
             <li class="net-seat" data-net-seat=c.name() data-presence=match r.presence { Presence::Here => "here", Presence::Computer => "computer", Presence::Remote { connected: true } => "connected", Presence::Remote { connected: false } => "away" }>
                 <div class="row"><crate::ui::widgets::Emblem colour=c/><b>{name.clone()}</b>" · "<span>{state}</span></div>
@@ -1220,9 +1031,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                 <div class="row">
                     <button type="button" data-new-link="" on:click=move |_| net.with_value(|n| n.new_link(move || { link_version.update(|v| *v += 1); new_made.set(true); }))>{tr!(NetNewLink)}</button>
                     <button type="button" data-lock="" aria-pressed=move || locked.get().to_string() on:click=move |_| {
-                        let now = !locked.get_untracked();
-                        locked.set(now);
-                        net.with_value(|n| storage::set_net_locked(&n.id, now));
+                        net.with_value(|n| n.set_locked(!locked.get_untracked()));
                     }>{move || if locked.get() { tr!(String NetUnlock) } else { tr!(String NetLock) }}</button>
                     {move || locked.get().then(|| view! { <span class="hint" data-locked="">{tr!(NetLocked)}</span> })}
                 </div>
