@@ -108,6 +108,10 @@ pub enum Act {
     Nothing,
 }
 
+/// A newer invite replaced the one an offer was made for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Replaced;
+
 /// Why a reply exchanged by hand is not taken.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ReplyRefusal {
@@ -259,12 +263,13 @@ impl Door {
         if s.joined || (s.pending(now) && !mine) {
             return refuse(from, SeatRefusal::Waiting);
         }
-        if s.to.is_none_or(|d| d == from) && !s.answered {
-            if let Some((sdp, ice)) = s.offer.clone() {
-                s.to = Some(from);
-                s.grant = grant.then_some(s.round);
-                return Act::Say(Signal::Offer { to: from.id, tag, seat: Some(seat), round: s.round, ice, sdp });
-            }
+        if s.to.is_none_or(|d| d == from)
+            && !s.answered
+            && let Some((sdp, ice)) = s.offer.clone()
+        {
+            s.to = Some(from);
+            s.grant = grant.then_some(s.round);
+            return Act::Say(Signal::Offer { to: from.id, tag, seat: Some(seat), round: s.round, ice, sdp });
         }
         if s.pending(now) {
             // Its offer is being made (or answered) now.
@@ -291,10 +296,12 @@ impl Door {
     }
 
     /// The offer of `seat`'s invite `round` is made: the signal that takes it to its device
-    /// through the relays (if it has one). `Err(())`: a newer invite replaced this one (its
-    /// connection is closed).
-    pub fn offered(&mut self, seat: Colour, round: u32, sdp: &str, ice: &[String], tag: u32) -> Result<Option<Signal>, ()> {
-        let s = self.seats.iter_mut().find(|s| s.colour == seat && s.round == round).ok_or(())?;
+    /// through the relays (if it has one).
+    ///
+    /// # Errors
+    /// A newer invite replaced this one (close its connection).
+    pub fn offered(&mut self, seat: Colour, round: u32, sdp: &str, ice: &[String], tag: u32) -> Result<Option<Signal>, Replaced> {
+        let s = self.seats.iter_mut().find(|s| s.colour == seat && s.round == round).ok_or(Replaced)?;
         s.offer = Some((sdp.to_string(), ice.to_vec()));
         Ok(s.to.map(|d| Signal::Offer { to: d.id, tag, seat: Some(seat), round, ice: ice.to_vec(), sdp: sdp.to_string() }))
     }

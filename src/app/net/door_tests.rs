@@ -158,7 +158,7 @@ fn a_reply_by_hand_is_taken_once_for_the_current_invite() {
     d.invite(Colour::Blue, 5, None, false, T0);
     assert_eq!(d.reply(Colour::Blue, 5, ANSWER), Err(ReplyRefusal::Old), "its offer not made yet");
     assert_eq!(d.offered(Colour::Blue, 5, OFFER, &[], TAG), Ok(None), "a link to send: nothing said on the relays");
-    assert_eq!(d.offered(Colour::Blue, 4, OFFER, &[], TAG), Err(()), "an invite replaced");
+    assert_eq!(d.offered(Colour::Blue, 4, OFFER, &[], TAG), Err(Replaced), "an invite replaced");
     assert_eq!(d.reply(Colour::Red, 5, ANSWER), Err(ReplyRefusal::Foreign));
     assert_eq!(d.reply(Colour::Blue, 4, ANSWER), Err(ReplyRefusal::Old));
     assert_eq!(d.reply(Colour::Blue, 5, ANSWER), Ok(()));
