@@ -44,6 +44,22 @@ pub trait Net {
     }
 }
 
+/// What remote play shows on this page.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub enum NetShown {
+    /// Nothing: the game, if any, is this device's alone.
+    #[default]
+    Off,
+    /// This device hosts the game: its table and the friends' panel.
+    Host,
+    /// This device joins a friend's game.
+    Friend,
+    /// A friend's reply opened where no host page takes it.
+    Reply(String),
+    /// A game that can't be hosted, and why.
+    Failed(String),
+}
+
 thread_local! {
     static NET: std::cell::RefCell<Option<Rc<dyn Net>>> = const { std::cell::RefCell::new(None) };
 }
@@ -67,12 +83,13 @@ fn net() -> Option<Rc<dyn Net>> {
     NET.with(|n| n.borrow().clone())
 }
 
+
 /// "Play with friends on their devices" for game `id`: the friends' panel when this page hosts
-/// it already, else this page starts hosting it.
+/// it already, else remote play is asked to host it ([`Ctx::host_asked`]).
 pub fn show_friends(ctx: Ctx, id: &str) {
     match net() {
         Some(n) => n.show_friends(),
-        None => super::net::open(ctx, super::net::Link::Host(id.to_string())),
+        None => ctx.host_asked.set(Some(id.to_string())),
     }
 }
 
@@ -144,7 +161,10 @@ pub struct Ctx {
     /// "Your games" is shown (on the start screen's side: no game is shown meanwhile).
     pub games: RwSignal<bool>,
     /// What remote play shows on this page (nothing: a game of this device alone).
-    pub net: RwSignal<super::net::Shown>,
+    pub net: RwSignal<NetShown>,
+    /// A game the player asked to host ("Play with friends" where this page hosts nothing):
+    /// remote play, which watches it, starts hosting it.
+    pub host_asked: RwSignal<Option<String>>,
 }
 
 /// Upper-cases the first letter.
@@ -194,7 +214,8 @@ impl Ctx {
             tutorial: RwSignal::new(None),
             net_changed,
             games: RwSignal::new(false),
-            net: RwSignal::new(super::net::Shown::Off),
+            net: RwSignal::new(NetShown::Off),
+            host_asked: RwSignal::new(None),
         }
     }
 

@@ -12,6 +12,7 @@
 // - No relay reachable: the panel says why after about 6 s and offers the invites by hand,
 //   which work.
 // - Two devices claim one seat: the first keeps it, the second is told (its picker again).
+// - A friend's device whose clock is 13 minutes behind is told so and follows the host's clock.
 // - A table link opened in a tab already open: on the start screen it acts at once (no
 //   reload); over a different game it asks first ("Stay" keeps the game, "Open" the picker).
 // - Secrecy: what each friend's device received and showed holds nothing of another seat and
@@ -243,7 +244,10 @@ test("new edition, 3 players from one table link and a watcher: a whole game; th
     await watcher.page.goto(watchLink);
     await watcher.page.waitForSelector("[data-watching]", { timeout: 15_000 });
     console.log(`new: the watcher from opening the watch link to the public table ${Date.now() - w0} ms`);
-    assert.match(await watcher.page.locator("[data-watching]").innerText(), /Zuschauen/, "the watcher reads its own language");
+    // German's words come in their own file after the first screen (on a busy machine, later).
+    await watcher.page
+      .waitForFunction(() => /Zuschauen/.test(document.querySelector("[data-watching]")?.innerText ?? ""), null, { timeout: 10_000 })
+      .catch(async () => assert.fail(`the watcher reads its own language: "${await watcher.page.locator("[data-watching]").innerText()}"`));
     await closePanel(host.page);
     const step = stepperOf(g.edition);
     let run = await playAll(t.devices, step, { until: async () => (await lines(host)) > 40 });
@@ -436,6 +440,33 @@ test("two devices claim one seat at once: the first keeps it, the second is told
   } finally {
     entry.secrets ??= await secretsOf(t, names).catch(() => null);
     for (const d of t.devices) await d.close();
+  }
+});
+
+test("a friend's device whose clock is 13 minutes behind is told so in words, follows the host's clock and sits down", { timeout: 90_000 }, async () => {
+  const colours = ["red", "yellow"];
+  const names = ["Ada Uhrwerk", "Bruno Zeitlos"];
+  const host = await device(net, "host");
+  const late = await device(net, "late", { own: "yellow" });
+  try {
+    // Its clock (all the page reads of it is Date.now) 13 minutes behind.
+    await late.context.addInitScript(() => {
+      const real = Date.now.bind(Date);
+      Date.now = () => real() - 13 * 60 * 1000;
+    });
+    await hostGame(host, net.srv.url, { edition: "classic", colours, seats: ["person", "friend"], names, relays: relay.url });
+    const link = await tableLinkOf(host.page);
+    await openPanel(host.page);
+    await late.page.goto(link);
+    await late.page.waitForSelector('[data-seat-picker] [data-take-seat="yellow"]', { timeout: 20_000 });
+    const notice = await late.page.locator("[data-join] .notice").innerText({ timeout: 5_000 });
+    assert.match(notice, /clock is 13 minutes behind the host's/, "the device is told, in minutes");
+    assert.match(await host.page.locator("[data-relay-refused]").innerText(), /13 minutes off this one's/, "the host is told too");
+    await late.page.click('[data-take-seat="yellow"]');
+    await atTable(host, late, "yellow");
+    assert.deepEqual([...host.errors, ...late.errors].filter(notRelayNoise), [], "no page errors");
+  } finally {
+    for (const d of [host, late]) await d.close();
   }
 });
 

@@ -268,3 +268,66 @@ fn a_strangers_flood_costs_a_bounded_number_of_decryptions() {
     // A quiet second later, the room's messages pass again.
     assert!(relay.allow(T0 + 11_000));
 }
+
+/// The keys that sign in the clock tests: the host's (named by the link) and Mallory's.
+const HOST_KEY: KeyId = KeyId([1; 16]);
+const MALLORY_KEY: KeyId = KeyId([6; 16]);
+/// Ann's clock is 13 minutes behind the host's.
+const BEHIND: u64 = 13 * 60 * 1000;
+
+fn told_clock(to: u64) -> Signal {
+    Signal::Refused { to, why: SeatRefusal::Clock }
+}
+
+#[test]
+fn a_device_whose_clock_is_off_is_told_by_the_host_and_follows_its_clock() {
+    let mut host = Guard::new(HOST);
+    let mut ann = Guard::new(ANN);
+    ann.follow_clock(HOST_KEY);
+    // Ann asks for the seats, dated by her clock: stale to the host, which is to answer her.
+    assert_eq!(host.check(T0, &knock(ANN, 1, T0 - BEHIND)), Err(Refusal::Stale));
+    assert_eq!(host.clock_reply(T0), Some(Some(ANN)));
+    assert_eq!(host.clock_off(), Some(-(BEHIND as i64)));
+    // The host's answer, dated by the host's clock: taken by Ann, whose clock follows it now.
+    let answer = env(HOST, 1, T0, told_clock(ANN));
+    assert!(ann.check_signed(T0 - BEHIND + 300, &answer, Some(HOST_KEY)).is_ok());
+    assert_eq!(ann.clock_off(), Some(BEHIND as i64 - 300));
+    assert_eq!(ann.now(T0 - BEHIND + 1000), T0 + 700, "Ann reads the host's time (its answer took 0.3 s)");
+    // Ann asks again, dated by the host's clock: taken; the host's next words reach her.
+    assert!(host.check(T0 + 1000, &knock(ANN, 2, ann.now(T0 - BEHIND + 1000))).is_ok());
+    assert!(ann.check_signed(T0 - BEHIND + 1500, &env(HOST, 2, T0 + 1200, seats_to(ANN)), Some(HOST_KEY)).is_ok());
+}
+
+#[test]
+fn only_the_hosts_key_moves_a_devices_clock_and_only_in_words_to_that_device() {
+    let mut ann = Guard::new(ANN);
+    ann.follow_clock(HOST_KEY);
+    // Mallory signs a message to Ann with a time far off: refused, Ann's clock doesn't move.
+    assert_eq!(ann.check_signed(T0, &env(mallory(1), 1, T0 + 3_600_000, told_clock(ANN)), Some(MALLORY_KEY)), Err(Refusal::Stale));
+    // The host's words to another device, recorded and sent again an hour later: refused.
+    assert_eq!(ann.check_signed(T0, &env(HOST, 1, T0 - 3_600_000, told_clock(BEN)), Some(HOST_KEY)), Err(Refusal::Stale));
+    // Unsigned (no key checked): refused.
+    assert_eq!(ann.check(T0, &env(HOST, 2, T0 - 3_600_000, told_clock(ANN))), Err(Refusal::Stale));
+    assert_eq!(ann.now(T0), T0, "nothing followed");
+    // A device that follows nobody's clock (the host) never moves its own.
+    let mut host = Guard::new(HOST);
+    assert_eq!(host.check_signed(T0, &env(ANN, 1, T0 + 3_600_000, told_clock(HOST)), Some(HOST_KEY)), Err(Refusal::Stale));
+    assert_eq!(host.now(T0), T0);
+}
+
+#[test]
+fn a_flood_of_stale_asks_gets_one_answer_a_second() {
+    let mut host = Guard::new(HOST);
+    let mut said = 0;
+    for n in 0..500u64 {
+        let at = T0 + n * 10;
+        assert_eq!(host.check(at, &knock(mallory(n), 1, at - BEHIND)), Err(Refusal::Stale));
+        if let Some(Some(_)) = host.clock_reply(at) {
+            said += 1;
+        }
+    }
+    assert_eq!(said, 5, "five seconds of stale asks, five answers");
+    // A stale message with an addressee (a host's word) is nobody's ask to answer.
+    assert_eq!(host.check(T0 + 9000, &env(mallory(900), 1, T0 + 9000 - BEHIND, seats_to(HOST))), Err(Refusal::Stale));
+    assert_eq!(host.clock_reply(T0 + 9000), None);
+}

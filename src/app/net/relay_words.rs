@@ -31,6 +31,19 @@ pub fn clock_off(off_ms: i64) -> String {
     if off_ms > 0 { tr!(RelayClockBehind, minutes = minutes) } else { tr!(RelayClockAhead, minutes = minutes) }
 }
 
+/// What a device that follows the host's clock now is told: `off_ms` as in [`clock_off`].
+pub fn clock_followed(off_ms: i64) -> String {
+    let minutes = ((off_ms.unsigned_abs() + 30_000) / 60_000).max(1);
+    if off_ms > 0 { tr!(RelayClockFollowBehind, minutes = minutes) } else { tr!(RelayClockFollowAhead, minutes = minutes) }
+}
+
+/// What the host is told when a device whose clock is `off_ms` off its own (positive: the
+/// device is ahead) was told to follow the host's.
+pub fn clock_told(off_ms: i64) -> String {
+    let minutes = ((off_ms.unsigned_abs() + 30_000) / 60_000).max(1);
+    tr!(RelayClockTold, minutes = minutes)
+}
+
 /// Why the host refused the seat this device asked for, as a sentence with what to do next.
 pub fn seat_refusal(r: SeatRefusal) -> String {
     match r {
@@ -38,6 +51,7 @@ pub fn seat_refusal(r: SeatRefusal) -> String {
         SeatRefusal::NoSuchSeat => tr!(String RelaySeatNoSuch),
         SeatRefusal::Waiting => tr!(String RelaySeatWaiting),
         SeatRefusal::Locked => tr!(String RelaySeatLocked),
+        SeatRefusal::Clock => tr!(String RelaySeatClock),
     }
 }
 
@@ -75,10 +89,11 @@ mod tests {
                 SeatRefusal::NoSuchSeat => 1,
                 SeatRefusal::Waiting => 2,
                 SeatRefusal::Locked => 3,
+                SeatRefusal::Clock => 4,
             }
         }
-        let all = vec![SeatRefusal::Taken, SeatRefusal::NoSuchSeat, SeatRefusal::Waiting, SeatRefusal::Locked];
-        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..4).collect(), "every seat refusal has a sample");
+        let all = vec![SeatRefusal::Taken, SeatRefusal::NoSuchSeat, SeatRefusal::Waiting, SeatRefusal::Locked, SeatRefusal::Clock];
+        assert_eq!(all.iter().map(|&r| kind(r)).collect::<BTreeSet<_>>(), (0..5).collect(), "every seat refusal has a sample");
         all
     }
 
@@ -88,6 +103,7 @@ mod tests {
         let mut out: Vec<(String, String)> = every_refusal().into_iter().map(|r| (relay_refusal(r), format!("{r:?}"))).collect();
         out.extend(every_seat_refusal().into_iter().map(|r| (seat_refusal(r), format!("{r:?}"))));
         out.extend([(clock_off(13 * 60_000), "ClockOff(780000)".into()), (clock_off(-13 * 60_000), "ClockOff(-780000)".into())]);
+        out.extend([(clock_followed(13 * 60_000), "ClockFollowed(780000)".into()), (clock_followed(-13 * 60_000), "ClockFollowed(-780000)".into()), (clock_told(-13 * 60_000), "ClockTold(-780000)".into())]);
         out
     }
 

@@ -19,14 +19,16 @@
 //! [`MAX_ICE_BYTES`] bytes, [`MAX_PLAINTEXT`] bytes in all.
 
 use super::invite::MAX_SDP;
+use super::proof::KeyId;
 use super::wire::{wire_enum, Reader, Wire, WireError, Writer};
 use crate::engine::{Colour, Edition};
 
 /// The first bytes of every relay message's plaintext.
 pub const MAGIC: [u8; 2] = *b"LS";
 /// The relay protocol's version: another one is refused by name ([`Refusal::Version`]).
-/// (2: no seat's token in any message; a seat taken elsewhere is waited for.)
-pub const VERSION: u8 = 2;
+/// (2: no seat's token in any message; a seat taken elsewhere is waited for. 3: a device whose
+/// clock is off is told so, and follows the host's.)
+pub const VERSION: u8 = 3;
 /// The longest plaintext read: an offer with the longest description and every connection
 /// helper fits (about 10.4 KiB at most).
 pub const MAX_PLAINTEXT: usize = 12 * 1024;
@@ -83,6 +85,10 @@ pub enum SeatRefusal {
     /// The host locked the table: no device sits down until it is unlocked (friends who have
     /// a seat come back to it as ever).
     Locked,
+    /// The device's message was dated too far from the host's clock to be taken: this one,
+    /// signed by the host's key, carries the host's time, and the device follows it
+    /// ([`Guard::check_signed`]) and asks again.
+    Clock,
 }
 
 /// What a device says through the relays. "Friend": any device that opened the table's link;
@@ -165,6 +171,7 @@ wire_enum!(SeatRefusal;
     1 => NoSuchSeat {},
     2 => Waiting {},
     3 => Locked {},
+    4 => Clock {},
 );
 
 impl Wire for SeatInfo {
@@ -566,6 +573,9 @@ struct Ghost {
     at_ms: u64,
 }
 
+/// The least time between two answers to devices whose clocks are off ([`Guard::clock_reply`]).
+pub const CLOCK_REPLY_MS: u64 = 1000;
+
 /// The first bytes of a guard's saved memory ([`Guard::memory`]), and its version.
 const MEMORY_MAGIC: [u8; 3] = *b"LG\x01";
 
@@ -590,8 +600,18 @@ pub struct Guard {
     fresh: Option<Bucket>,
     heard: Vec<Heard>,
     ghosts: Vec<Ghost>,
-    /// How far the sender's clock was from this device's in the last message refused as stale.
+    /// How far the sender's clock was from this device's in the last message refused as stale
+    /// (or, once this device follows the host's clock, how far the host's was when it did).
     clock_off: Option<i64>,
+    /// The key whose clock this device follows (a friend's or a watcher's: the host's).
+    follow: Option<KeyId>,
+    /// What this device adds to its own clock to read the table's (0 until it follows the
+    /// host's).
+    skew_ms: i64,
+    /// The device whose ask (a message to nobody in particular) was last refused as stale.
+    stale_ask: Option<u64>,
+    /// When a device whose clock is off was last told so ([`Guard::clock_reply`]).
+    told_ms: Option<u64>,
 }
 
 impl Guard {
@@ -603,7 +623,7 @@ impl Guard {
 
     /// A guard with other rates (new senders at [`NEW_SENDERS`]).
     pub fn with_rates(own: u64, per_sender: Rate, total: Rate) -> Guard {
-        Guard { own, per_sender, total, new_senders: NEW_SENDERS, all: None, fresh: None, heard: Vec::new(), ghosts: Vec::new(), clock_off: None }
+        Guard { own, per_sender, total, new_senders: NEW_SENDERS, all: None, fresh: None, heard: Vec::new(), ghosts: Vec::new(), clock_off: None, follow: None, skew_ms: 0, stale_ask: None, told_ms: None }
     }
 
     /// This device's id.
@@ -621,6 +641,21 @@ impl Guard {
     /// # Errors
     /// Why the message is refused.
     pub fn check(&mut self, now_ms: u64, plaintext: &[u8]) -> Result<Envelope, Refusal> {
+        self.check_signed(now_ms, plaintext, None)
+    }
+
+    /// As [`Guard::check`], for a message whose signature by `signer` held. A device that
+    /// follows `signer`'s clock ([`Guard::follow_clock`]) takes the time of a message of that
+    /// key addressed to this very device even when it is further off than [`MAX_SKEW_MS`], and
+    /// reads every time from then on on that clock ([`Guard::now`]): such a message can't be an
+    /// old recording (the device's id is new at every page load), and no other key moves the
+    /// clock. A device's ask refused as stale is remembered for [`Guard::clock_reply`].
+    ///
+    /// # Errors
+    /// Why the message is refused.
+    pub fn check_signed(&mut self, now_ms: u64, plaintext: &[u8], signer: Option<KeyId>) -> Result<Envelope, Refusal> {
+        let local_ms = now_ms;
+        let mut now_ms = self.now(local_ms);
         let e = Envelope::decode_padded(plaintext)?;
         if e.from == self.own {
             return Err(Refusal::Own);
@@ -639,8 +674,18 @@ impl Guard {
             return Err(Refusal::Replayed);
         }
         if now_ms.abs_diff(e.sent_ms) > MAX_SKEW_MS {
-            self.clock_off = Some(clamp_i64(i128::from(e.sent_ms) - i128::from(now_ms)));
-            return Err(Refusal::Stale);
+            let off = clamp_i64(i128::from(e.sent_ms) - i128::from(now_ms));
+            self.clock_off = Some(off);
+            if signer.is_some() && signer == self.follow && e.body.to() == Some(self.own) {
+                // The host's clock, told to this device: followed from now on.
+                self.skew_ms = clamp_i64(i128::from(self.skew_ms) + i128::from(off));
+                now_ms = self.now(local_ms);
+            } else {
+                if e.body.to().is_none() {
+                    self.stale_ask = Some(e.from);
+                }
+                return Err(Refusal::Stale);
+            }
         }
         if e.body.to().is_some_and(|to| to != self.own) {
             return Err(Refusal::NotForMe);
@@ -754,6 +799,29 @@ impl Guard {
         self.clock_off
     }
 
+    /// This device follows the clock of `key` (the host's, whose key the link names).
+    pub fn follow_clock(&mut self, key: KeyId) {
+        self.follow = Some(key);
+    }
+
+    /// The table's time when this device's clock reads `local_ms`: the same, unless it follows
+    /// the host's clock and that was off. What this device sends is dated with it.
+    pub fn now(&self, local_ms: u64) -> u64 {
+        u64::try_from((i128::from(local_ms) + i128::from(self.skew_ms)).max(0)).unwrap_or(u64::MAX)
+    }
+
+    /// The host's side: whether the last message refused as stale was a device's ask (`None`:
+    /// no), and if so the device to tell now that its clock is off (`Some(None)`: one was told
+    /// less than [`CLOCK_REPLY_MS`] ago — a flood of stale messages gets one answer a second).
+    pub fn clock_reply(&mut self, now_ms: u64) -> Option<Option<u64>> {
+        let from = self.stale_ask.take()?;
+        if self.told_ms.is_some_and(|t| now_ms.saturating_sub(t) < CLOCK_REPLY_MS) {
+            return Some(None);
+        }
+        self.told_ms = Some(now_ms);
+        Some(Some(from))
+    }
+
     /// What the guard must not forget across a reload of the page, as bytes: each sender's
     /// newest number and when it was last heard (about 20 bytes a sender). A host that keeps
     /// them and [`Guard::restore`]s them refuses messages recorded before its reload.
@@ -859,6 +927,7 @@ mod tests {
             Signal::Refused { to: ANN, why: SeatRefusal::NoSuchSeat },
             Signal::Refused { to: ANN, why: SeatRefusal::Waiting },
             Signal::Refused { to: ANN, why: SeatRefusal::Locked },
+            Signal::Refused { to: ANN, why: SeatRefusal::Clock },
             Signal::Watch,
         ];
         let kinds: std::collections::BTreeSet<u8> = all.iter().map(kind).collect();
@@ -875,14 +944,14 @@ mod tests {
         for body in every_signal() {
             let e = Envelope { from: ANN, seq: 3, sent_ms: T0, body };
             let bytes = e.encode();
-            assert_eq!(&bytes[..3], b"LS\x02");
+            assert_eq!(&bytes[..3], b"LS\x03");
             assert_eq!(Envelope::decode(&bytes), Ok(e.clone()), "{e:?}");
         }
         // The bytes of a knock: magic, version, from, seq and clock as varints, tag 0, no seat.
         let knock = Envelope { from: 5, seq: 1, sent_ms: 300, body: Signal::Knock { seat: None } };
-        assert_eq!(knock.encode(), [b'L', b'S', 2, 5, 1, 0xAC, 0x02, 0, 0]);
+        assert_eq!(knock.encode(), [b'L', b'S', VERSION, 5, 1, 0xAC, 0x02, 0, 0]);
         let watch = Envelope { from: 5, seq: 2, sent_ms: 0, body: Signal::Watch };
-        assert_eq!(watch.encode(), [b'L', b'S', 2, 5, 2, 0, 6]);
+        assert_eq!(watch.encode(), [b'L', b'S', VERSION, 5, 2, 0, 6]);
     }
 
     #[test]
@@ -925,16 +994,16 @@ mod tests {
         trailing.push(0);
         assert_eq!(Envelope::decode(&trailing), Err(Refusal::Garbled));
         let mut version = bytes.clone();
-        version[2] = 3;
-        assert_eq!(Envelope::decode(&version), Err(Refusal::Version(3)));
+        version[2] = 2;
+        assert_eq!(Envelope::decode(&version), Err(Refusal::Version(2)), "a page of before clocks were told");
         let mut magic = bytes.clone();
         magic[1] = b'Z';
         assert_eq!(Envelope::decode(&magic), Err(Refusal::Garbled), "a game message (LZ) is no relay message");
         assert_eq!(Envelope::decode(b""), Err(Refusal::Garbled));
         assert_eq!(Envelope::decode(&env(ANN, 0, T0, Signal::Watch)), Err(Refusal::Garbled), "message number 0");
-        assert_eq!(Envelope::decode(&[b'L', b'S', 2, 5, 1, 0, 7]), Err(Refusal::Garbled), "no signal 7");
-        assert_eq!(Envelope::decode(&[b'L', b'S', 2, 5, 1, 0, 5, 1, 4]), Err(Refusal::Garbled), "no seat refusal 4");
-        assert_eq!(Envelope::decode(&[b'L', b'S', 2, 5, 1, 0, 2, 6]), Err(Refusal::Garbled), "no colour 6");
+        assert_eq!(Envelope::decode(&[b'L', b'S', VERSION, 5, 1, 0, 7]), Err(Refusal::Garbled), "no signal 7");
+        assert_eq!(Envelope::decode(&[b'L', b'S', VERSION, 5, 1, 0, 5, 1, 5]), Err(Refusal::Garbled), "no seat refusal 5");
+        assert_eq!(Envelope::decode(&[b'L', b'S', VERSION, 5, 1, 0, 2, 6]), Err(Refusal::Garbled), "no colour 6");
     }
 
     #[test]

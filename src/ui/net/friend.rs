@@ -483,6 +483,22 @@ impl FriendNet {
                     _ => self.ctx.notice.set(Some(crate::app::net::relay_words::seat_refusal(SeatRefusal::Waiting))),
                 }
             }
+            // This device's clock was far off: it follows the host's now (its guard took the
+            // host's time from this very message), says so, and asks again at once.
+            Signal::Refused { why: SeatRefusal::Clock, .. } => {
+                let off = self.channel.borrow().as_ref().and_then(|c| c.clock_off());
+                self.ctx.notice.set(Some(off.map_or_else(|| crate::app::net::relay_words::seat_refusal(SeatRefusal::Clock), crate::app::net::relay_words::clock_followed)));
+                let claim = matches!(self.stage.get_untracked(), Stage::Taking(_)).then(|| self.claiming.get()).flatten();
+                match (claim, self.channel.borrow().clone()) {
+                    (Some(seat), Some(c)) => {
+                        c.say(Signal::Claim { seat });
+                    }
+                    _ => {
+                        self.asked_wanted.set(false);
+                        self.look_again();
+                    }
+                }
+            }
             Signal::Refused { why, .. } => {
                 self.ctx.notice.set(Some(crate::app::net::relay_words::seat_refusal(why)));
                 self.look_again();
@@ -667,6 +683,8 @@ impl FriendNet {
             match Channel::open(&bytes, &relays, std::rc::Rc::new(signer), on).await {
                 Some(c) if me.closed.get() => c.close(),
                 Some(c) => {
+                    // The host's clock is the table's: a device whose own is off follows it.
+                    c.follow_clock(host);
                     *me.channel.borrow_mut() = Some(c);
                     me.knock();
                 }

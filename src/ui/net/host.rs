@@ -563,8 +563,8 @@ impl HostNet {
             // Said in the panel (nothing changed: the message was dropped); a device's clock far
             // off, in minutes.
             Heard::Refused(why) => {
-                let off = (why == crate::app::net::signal::Refusal::Stale).then(|| self.relay.borrow().as_ref().and_then(|c| c.clock_off())).flatten();
-                self.refused.set(Some(off.map_or_else(|| crate::app::net::relay_words::relay_refusal(why), crate::app::net::relay_words::clock_off)));
+                let room = self.relay.borrow().clone();
+                self.refused_on(room, why);
             }
             // A device's words, signed by its own key (never the host's words, nor its key).
             Heard::Said(e, signer) if self.key_id().is_some_and(|host| trust::host_takes(host, signer, &e.body).is_ok()) => self.signal(e.from, signer, e.body),
@@ -572,10 +572,32 @@ impl HostNet {
         }
     }
 
+    /// A message through room `room` was refused (`why`), said in the panel. A device that
+    /// asked with a clock far off this one's is told so (the answer carries this device's time,
+    /// which it follows from then on).
+    fn refused_on(&self, room: Option<Rc<Channel>>, why: crate::app::net::signal::Refusal) {
+        let Some(c) = room else { return };
+        let off = (why == crate::app::net::signal::Refusal::Stale).then(|| c.clock_off()).flatten();
+        match (off, (why == crate::app::net::signal::Refusal::Stale).then(|| c.clock_reply()).flatten()) {
+            (Some(off), Some(to)) => {
+                if let Some(to) = to {
+                    c.say(Signal::Refused { to, why: crate::app::net::signal::SeatRefusal::Clock });
+                }
+                self.refused.set(Some(crate::app::net::relay_words::clock_told(off)));
+            }
+            (Some(off), None) => self.refused.set(Some(crate::app::net::relay_words::clock_off(off))),
+            (None, _) => self.refused.set(Some(crate::app::net::relay_words::relay_refusal(why))),
+        }
+    }
+
     /// What a device said in the watch link's room.
     fn heard_watch(self: &Rc<Self>, h: Heard) {
         if self.closed.get() {
             return;
+        }
+        if let Heard::Refused(why) = h {
+            let room = self.watch.borrow().clone();
+            return self.refused_on(room, why);
         }
         let Heard::Said(e, signer) = h else { return };
         if !self.key_id().is_some_and(|host| trust::host_takes(host, signer, &e.body).is_ok()) {

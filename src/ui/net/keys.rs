@@ -10,8 +10,16 @@ use crate::app::net::signal::{KEY_BYTES, SIG_BYTES};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use super::relay::subtle;
-use web_sys::CryptoKey;
+use web_sys::{CryptoKey, SubtleCrypto};
+
+/// The browser's WebCrypto (`crypto.subtle`), checked before use (the relay's sealing uses it
+/// too).
+pub(super) fn subtle() -> Option<SubtleCrypto> {
+    // Only a secure context (https, or this machine) has it.
+    let crypto = Reflect::get(&js_sys::global(), &"crypto".into()).ok()?;
+    let subtle = Reflect::get(&crypto, &"subtle".into()).ok()?;
+    subtle.dyn_into::<SubtleCrypto>().ok()
+}
 
 fn p256() -> Object {
     let algo = Object::new();

@@ -17,7 +17,7 @@ mod qr;
 mod relay;
 mod rtc;
 
-use super::ctx::Ctx;
+use super::ctx::{Ctx, NetShown as Shown};
 use crate::app::net::invite::MAX_LINK_CHARS;
 use crate::app::net::words::link_error;
 use crate::app::share::{base64url_decode, base64url_encode};
@@ -98,21 +98,6 @@ impl Link {
     }
 }
 
-/// What remote play shows on this page.
-#[derive(Clone, PartialEq, Debug, Default)]
-pub enum Shown {
-    /// Nothing: the game, if any, is this device's alone.
-    #[default]
-    Off,
-    /// This device hosts the game: its table and the friends' panel.
-    Host,
-    /// This device joins a friend's game.
-    Friend,
-    /// A friend's reply opened where no host page takes it.
-    Reply(String),
-    /// A game that can't be hosted, and why.
-    Failed(String),
-}
 
 thread_local! {
     static HOST: RefCell<Option<Rc<host::HostNet>>> = const { RefCell::new(None) };
@@ -255,6 +240,13 @@ pub fn follow_links(ctx: Ctx) {
             asked.set(Some(link));
         } else {
             open(ctx, link)
+        }
+    });
+    // "Play with friends" for a game this page doesn't host yet ([`super::ctx::show_friends`]).
+    Effect::new(move |_| {
+        if let Some(id) = ctx.host_asked.get() {
+            ctx.host_asked.set(None);
+            open(ctx, Link::Host(id));
         }
     });
     // Runs after each change of the game shown, knowing what remote play showed at the last.

@@ -29,7 +29,7 @@
 //! Plaintexts are padded to a few sizes ([`Envelope::encode_padded`]); a broker's client id is
 //! random for every connection.
 
-use super::keys::{self, Signer};
+use super::keys::{self, subtle, Signer};
 use crate::app::net::mqtt::{self, Liveness, Packet, Tick};
 use crate::app::net::proof::KeyId;
 use crate::app::net::signal::{self, Envelope, Guard, Limiter, Outbox, Refusal, Signal, Signed, DECRYPTS, MAGIC, MAX_PLAINTEXT, VERSION};
@@ -40,7 +40,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{BinaryType, CryptoKey, MessageEvent, SubtleCrypto, WebSocket};
+use web_sys::{BinaryType, CryptoKey, MessageEvent, WebSocket};
 
 /// Seconds between a client's pings (the broker drops a client silent for 1.5 times this).
 const KEEP_ALIVE_S: u16 = 30;
@@ -53,14 +53,6 @@ const SALT: &[u8] = b"loewenherz relay v1";
 /// The longest ciphertext a device may send: the IV, the largest padded plaintext with room
 /// for what may follow it (a public key and a signature: 65 and 64 bytes), the tag.
 const MAX_SEALED: usize = 12 + MAX_PLAINTEXT + 256 + 16;
-
-/// The browser's WebCrypto (`crypto.subtle`), checked before use.
-pub(super) fn subtle() -> Option<SubtleCrypto> {
-    // Only a secure context (https, or this machine) has it.
-    let crypto = Reflect::get(&js_sys::global(), &"crypto".into()).ok()?;
-    let subtle = Reflect::get(&crypto, &"subtle".into()).ok()?;
-    subtle.dyn_into::<SubtleCrypto>().ok()
-}
 
 /// True when this page can use relays (WebCrypto and WebSocket; WebCrypto needs https).
 pub fn available() -> bool {
@@ -262,7 +254,8 @@ impl Channel {
     /// a flood of new ids never makes this device forget its numbers. False when too many are
     /// pinned ([`crate::app::net::signal::MAX_PINNED`]).
     pub fn pin(&self, from: u64) -> bool {
-        self.guard.borrow_mut().pin(from, now_ms())
+        let now = self.guard.borrow().now(now_ms());
+        self.guard.borrow_mut().pin(from, now)
     }
 
     /// Trusts device `from` no more than any other (it left its seat).
@@ -274,6 +267,18 @@ impl Channel {
     /// stale was: for [`crate::app::net::relay_words::clock_off`]'s words.
     pub fn clock_off(&self) -> Option<i64> {
         self.guard.borrow().clock_off()
+    }
+
+    /// This device follows the clock of `key` (the host's): see
+    /// [`crate::app::net::signal::Guard::check_signed`].
+    pub fn follow_clock(&self, key: KeyId) {
+        self.guard.borrow_mut().follow_clock(key);
+    }
+
+    /// The host's side: the device to tell now that its clock is off, if the last message
+    /// refused as stale was a device's ask (see [`crate::app::net::signal::Guard::clock_reply`]).
+    pub fn clock_reply(&self) -> Option<Option<u64>> {
+        self.guard.borrow_mut().clock_reply(now_ms())
     }
 
     /// Keeps the guard's memory where it was asked to be kept.
@@ -427,7 +432,10 @@ impl Channel {
                             Err(r) => Err(r),
                             // A signature that doesn't hold: made by no key, or changed on the way.
                             Ok(s) if !keys::verify(s.key, s.sig, s.signed).await => Err(Refusal::Forged),
-                            Ok(s) => me.guard.borrow_mut().check(now_ms(), s.envelope).map(|e| (e, KeyId::of(s.key))),
+                            Ok(s) => {
+                                let signer = KeyId::of(s.key);
+                                me.guard.borrow_mut().check_signed(now_ms(), s.envelope, Some(signer)).map(|e| (e, signer))
+                            }
                         },
                     };
                     if heard.is_ok() {
@@ -483,7 +491,9 @@ impl Channel {
         if self.connected() == 0 || self.closed.get() {
             return false;
         }
-        let plain = self.outbox.borrow_mut().envelope(now_ms(), body).encode_padded();
+        // Dated on the table's clock (the host's, when this device follows it).
+        let now = self.guard.borrow().now(now_ms());
+        let plain = self.outbox.borrow_mut().envelope(now, body).encode_padded();
         let me = self.clone();
         leptos::task::spawn_local(async move {
             // Padded, then signed: the key and the signature follow the padded envelope.
