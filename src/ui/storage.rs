@@ -7,6 +7,7 @@
 //! write; this tab remembers the revision it last read or wrote of the game it shows, and never
 //! writes over a newer one (the tab follows the game instead, see `Ctx::follow`).
 
+use crate::app::net::kept::{game_keys, NET_AGAIN_PREFIX, NET_HOST_PREFIX, NET_ICE_KEY, NET_KEY_PREFIX, NET_LOCKED_PREFIX, NET_RELAYS_KEY, NET_SEAT_PREFIX, NET_TABLE_PREFIX};
 use crate::app::save::{overwrite, parse_save, Overwrite, SaveFile, SAVE_FORMAT, SAVE_VERSION};
 use crate::app::AnySession;
 use super::feature::{store, stored, stored_keys, unstore};
@@ -187,20 +188,28 @@ pub fn save(id: &str, summary: &str, record: &str) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// Deletes a save (a broken one keeps its backup); returns its text, for an undo.
-pub fn delete(id: &str) -> Option<String> {
-    let key = format!("{SAVE_PREFIX}{id}");
-    let text = raw_get(&key);
-    unstore(&key);
-    text
+/// A deleted game as it was stored, for an undo: every key that went and its text.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Deleted(Vec<(String, String)>);
+
+/// Deletes a save (a broken one keeps its backup) and every key remote play kept beside it
+/// (its table link's secret, the host's key, the seats, the lock, the "Play again" mark, the
+/// relays' guard memories); returns what went, for an undo (`None`: nothing was stored).
+pub fn delete(id: &str) -> Option<Deleted> {
+    let keys = std::iter::once(format!("{SAVE_PREFIX}{id}")).chain(game_keys(id));
+    let gone: Vec<(String, String)> = keys.filter_map(|k| raw_get(&k).map(|text| (k, text))).collect();
+    for (key, _) in &gone {
+        unstore(key);
+    }
+    (!gone.is_empty()).then_some(Deleted(gone))
 }
 
-/// Puts a deleted save back as it was.
-pub fn restore(id: &str, text: &str) {
-    let _ = store(&format!("{SAVE_PREFIX}{id}"), text);
+/// Puts a deleted game back as it was: its save and every key kept beside it.
+pub fn restore(deleted: &Deleted) {
+    for (key, text) in &deleted.0 {
+        let _ = store(key, text);
+    }
 }
-
-const NET_HOST_PREFIX: &str = "loewenherz/net/host/";
 
 /// A seat of a hosted game that a friend plays on their own device, as the host's device keeps
 /// it beside the save.
@@ -240,8 +249,6 @@ pub fn set_net_seats(id: &str, seats: &[NetSeat]) {
     let _ = store(&format!("{NET_HOST_PREFIX}{id}"), &text.join(" "));
 }
 
-const NET_TABLE_PREFIX: &str = "loewenherz/net/table/";
-
 /// The secret of game `id`'s table link (base64url), kept from its first hosting on, so a
 /// reloaded or continued host meets its friends where they wait.
 pub fn net_table(id: &str) -> Option<String> {
@@ -252,8 +259,6 @@ pub fn net_table(id: &str) -> Option<String> {
 pub fn set_net_table(id: &str, secret: &str) {
     let _ = store(&format!("{NET_TABLE_PREFIX}{id}"), secret);
 }
-
-const NET_KEY_PREFIX: &str = "loewenherz/net/key/";
 
 /// The host's signing key of game `id`'s table (its private half as PKCS #8, its public half
 /// raw): a reloaded or continued host is still the one its table link names.
@@ -269,8 +274,6 @@ pub fn set_net_key(id: &str, private: &[u8], public: &[u8]) {
     let _ = store(&format!("{NET_KEY_PREFIX}{id}"), &text);
 }
 
-const NET_AGAIN_PREFIX: &str = "loewenherz/net/again/";
-
 /// Marks game `id` as the next game at a table ("Play again"): when it is hosted, every seat
 /// gets a new token over its channel.
 pub fn set_net_again(id: &str) {
@@ -284,8 +287,6 @@ pub fn take_net_again(id: &str) -> bool {
     unstore(&key);
     marked
 }
-
-const NET_LOCKED_PREFIX: &str = "loewenherz/net/locked/";
 
 /// Whether the host locked game `id`'s table (no device sits down).
 pub fn net_locked(id: &str) -> bool {
@@ -302,8 +303,6 @@ pub fn set_net_locked(id: &str, locked: bool) {
     }
 }
 
-const NET_RELAYS_KEY: &str = "loewenherz/net/relays";
-
 /// The host's relays as written in its panel (`None`: never set; empty: relays off).
 pub fn net_relays() -> Option<String> {
     raw_get(NET_RELAYS_KEY)
@@ -313,8 +312,6 @@ pub fn net_relays() -> Option<String> {
 pub fn set_net_relays(text: &str) {
     let _ = store(NET_RELAYS_KEY, text.trim());
 }
-
-const NET_SEAT_PREFIX: &str = "loewenherz/net/seat/";
 
 /// The seat this device took at the table of link secret `secret`: its colour, join token and
 /// the game's tag (a reload or a lost connection comes back to it).
@@ -335,8 +332,6 @@ pub fn set_net_seat(secret: &str, seat: Option<(crate::engine::Colour, u64, u32)
         None => unstore(&key),
     }
 }
-
-const NET_ICE_KEY: &str = "loewenherz/net/ice";
 
 /// The host's ICE servers as written in its settings (`None`: never set).
 pub fn net_ice() -> Option<String> {
@@ -522,6 +517,29 @@ mod tests {
         let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).unwrap();
         let now: js_sys::Function = js_sys::Reflect::get(&performance, &"now".into()).unwrap().into();
         now.call0(&performance).unwrap().as_f64().unwrap()
+    }
+
+    /// Deleting a game deletes what remote play kept beside it (both guard memories too), not
+    /// another game's; its undo brings every text back as it was.
+    #[wasm_bindgen_test]
+    fn deleting_a_game_takes_its_remote_play_keys_and_the_undo_brings_them_back() {
+        let (id, other) = ("delete-test", "delete-test-other");
+        let mut keys = vec![format!("{SAVE_PREFIX}{id}")];
+        keys.extend(game_keys(id));
+        for (i, k) in keys.iter().enumerate() {
+            assert!(store(k, &format!("text {i}")));
+        }
+        let others = game_keys(other);
+        assert!(store(&others[0], "another game's"));
+        let gone = delete(id).expect("something was deleted");
+        assert!(keys.iter().all(|k| raw_get(k).is_none()), "every key of the game went");
+        assert_eq!(raw_get(&others[0]).as_deref(), Some("another game's"));
+        restore(&gone);
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(raw_get(k), Some(format!("text {i}")), "{k} is back");
+        }
+        assert!(delete(id).is_some() && delete(id).is_none(), "nothing left to delete the second time");
+        unstore(&others[0]);
     }
 
     /// Saving after every move stays fast as a game grows: a finished game's save is written

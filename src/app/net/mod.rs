@@ -46,6 +46,7 @@
 
 pub mod host;
 pub mod invite;
+pub mod kept;
 pub mod message;
 pub mod mqtt;
 pub mod proof;
