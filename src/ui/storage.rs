@@ -7,7 +7,7 @@
 //! write; this tab remembers the revision it last read or wrote of the game it shows, and never
 //! writes over a newer one (the tab follows the game instead, see `Ctx::follow`).
 
-use crate::app::net::kept::{game_keys, NET_AGAIN_PREFIX, NET_HOST_PREFIX, NET_ICE_KEY, NET_KEY_PREFIX, NET_LOCKED_PREFIX, NET_RELAYS_KEY, NET_SEAT_PREFIX, NET_TABLE_PREFIX};
+use crate::app::net::kept::{game_keys, NET_AGAIN_PREFIX, NET_AT_PREFIX, NET_HOST_PREFIX, NET_ICE_KEY, NET_KEY_PREFIX, NET_LOCKED_PREFIX, NET_RELAYS_KEY, NET_SEAT_PREFIX, NET_TABLE_PREFIX};
 use crate::app::save::{overwrite, parse_save, Overwrite, SaveFile, SAVE_FORMAT, SAVE_VERSION};
 use crate::app::AnySession;
 use super::feature::{store, stored, stored_keys, unstore};
@@ -341,6 +341,93 @@ pub fn net_ice() -> Option<String> {
 /// Keeps the host's ICE servers for new invites.
 pub fn set_net_ice(text: &str) {
     let _ = store(NET_ICE_KEY, text.trim());
+}
+
+// ---- Links under local names ----------------------------------------------------------------
+// A friend's or watcher's address shows `#at=<name>` instead of the link's secret: the link is
+// kept here under that name. In localStorage, or where it refuses (blocked, full) in this tab's
+// sessionStorage, which a reload of the tab still has; every call of either may throw, and
+// each one's error is taken as a refusal.
+
+/// The storages a link may be kept in, in the order tried: localStorage, this tab's sessionStorage.
+fn link_areas() -> Vec<web_sys::Storage> {
+    let session = web_sys::window().and_then(|w| w.session_storage().ok().flatten());
+    [super::feature::storage(), session].into_iter().flatten().collect()
+}
+
+/// The names kept in `area`: each with its last use and its link's `#` part (a text that
+/// can't be read counts as used at 0, the first to go, and as no link).
+fn named_in(area: &web_sys::Storage) -> Vec<(String, u64, Option<String>)> {
+    let n = area.length().unwrap_or(0);
+    (0..n)
+        .filter_map(|i| area.key(i).ok().flatten())
+        .filter_map(|k| {
+            let name = k.strip_prefix(NET_AT_PREFIX)?.to_string();
+            let text = area.get_item(&k).ok().flatten().unwrap_or_default();
+            let read = crate::app::net::kept::read_named_link(&text).map(|(used, hash)| (used, hash.to_string()));
+            Some((name, read.as_ref().map_or(0, |r| r.0), read.map(|r| r.1)))
+        })
+        .collect()
+}
+
+/// A local name not among `taken`.
+fn fresh_link_name(taken: &[(String, u64, Option<String>)]) -> String {
+    let mut name = String::new();
+    for _ in 0..4 {
+        // The clock's bytes where the random source fails: a name needs to be new, not secret.
+        let mut b = [0u8; 6];
+        b.copy_from_slice(&(js_sys::Date::now() as u64).to_le_bytes()[..6]);
+        let _ = getrandom::fill(&mut b);
+        name = crate::app::net::kept::link_name(&b);
+        if !taken.iter().any(|(n, ..)| *n == name) {
+            break;
+        }
+    }
+    name
+}
+
+/// Keeps a table or watch link (its address's `#` part, without the `#`) under a local name and
+/// returns the name; the same link kept before keeps its name. The oldest names go beyond
+/// [`crate::app::net::kept::MAX_NAMED_LINKS`]. `None`: no storage keeps it.
+pub fn name_link(hash: &str) -> Option<String> {
+    use crate::app::net::kept::{named_link_text, names_to_drop};
+    let now = js_sys::Date::now() as u64;
+    for area in link_areas() {
+        let kept = named_in(&area);
+        let same = kept.iter().find(|(_, _, h)| h.as_deref() == Some(hash)).map(|(n, ..)| n.clone());
+        let name = same.unwrap_or_else(|| fresh_link_name(&kept));
+        if area.set_item(&format!("{NET_AT_PREFIX}{name}"), &named_link_text(now, hash)).is_ok() {
+            let others: Vec<(String, u64)> = kept.into_iter().filter(|(n, ..)| *n != name).map(|(n, used, _)| (n, used)).collect();
+            for old in names_to_drop(&others, 1) {
+                let _ = area.remove_item(&format!("{NET_AT_PREFIX}{old}"));
+            }
+            return Some(name);
+        }
+    }
+    None
+}
+
+/// The link kept under local name `name` (its `#` part), if this device keeps it.
+pub fn named_link(name: &str) -> Option<String> {
+    if !crate::app::net::kept::is_link_name(name) {
+        return None;
+    }
+    let key = format!("{NET_AT_PREFIX}{name}");
+    link_areas().into_iter().find_map(|area| {
+        let text = area.get_item(&key).ok().flatten()?;
+        crate::app::net::kept::read_named_link(&text).map(|(_, hash)| hash.to_string())
+    })
+}
+
+/// Keeps `hash` under local name `name` where that name is kept, as used now; `false` when no
+/// storage keeps the name or it refused.
+pub fn set_named_link(name: &str, hash: &str) -> bool {
+    if !crate::app::net::kept::is_link_name(name) {
+        return false;
+    }
+    let key = format!("{NET_AT_PREFIX}{name}");
+    let text = crate::app::net::kept::named_link_text(js_sys::Date::now() as u64, hash);
+    link_areas().into_iter().find(|area| area.get_item(&key).ok().flatten().is_some()).is_some_and(|area| area.set_item(&key, &text).is_ok())
 }
 
 const LANG_KEY: &str = "loewenherz/lang";

@@ -29,10 +29,55 @@ pub const NET_ICE_KEY: &str = "loewenherz/net/ice";
 /// not by a game (a friend's device holds no game).
 pub const NET_SEAT_PREFIX: &str = "loewenherz/net/seat/";
 
+/// A table or watch link this device opened, kept under a local name (the prefix, then the
+/// name) so that the address shows `#at=<name>` instead of the link's secret.
+pub const NET_AT_PREFIX: &str = "loewenherz/net/at/";
+
 /// Keys of remote play that belong to the device, not to one of its saved games.
 pub const DEVICE_KEYS: [&str; 2] = [NET_RELAYS_KEY, NET_ICE_KEY];
 /// Prefixes of keys of remote play that belong to the device, not to one of its saved games.
-pub const DEVICE_PREFIXES: [&str; 1] = [NET_SEAT_PREFIX];
+pub const DEVICE_PREFIXES: [&str; 2] = [NET_SEAT_PREFIX, NET_AT_PREFIX];
+
+/// How many links a device keeps under local names at most (the one used longest ago goes first).
+pub const MAX_NAMED_LINKS: usize = 6;
+/// The longest kept link (its `#` part): a table link with a long relay list fits many times.
+const MAX_NAMED_LINK_CHARS: usize = 4096;
+
+/// A local name made of random bytes (base64url: 8 characters for 6 bytes).
+pub fn link_name(random: &[u8; 6]) -> String {
+    crate::app::share::base64url_encode(random)
+}
+
+/// Whether `name` can be a local name (base64url, 1 to 16 characters): anything else in an
+/// address is never looked up.
+pub fn is_link_name(name: &str) -> bool {
+    (1..=16).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// What is kept under a local name: when it was last used (ms), then the link's `#` part.
+pub fn named_link_text(used_ms: u64, hash: &str) -> String {
+    format!("{used_ms} {hash}")
+}
+
+/// A kept local name's text back: when it was last used and the link's `#` part. Only a table
+/// or watch link is ever kept; anything else (damaged, written by someone else) reads as
+/// nothing kept.
+pub fn read_named_link(text: &str) -> Option<(u64, &str)> {
+    let (used, hash) = text.split_once(' ')?;
+    let used = used.parse().ok()?;
+    let relayed = hash.starts_with("table=") || hash.starts_with("watch=");
+    (relayed && hash.len() <= MAX_NAMED_LINK_CHARS).then_some((used, hash))
+}
+
+/// The names to drop before `more` new ones are kept, of the names kept now with their last
+/// use: the oldest, until no more than [`MAX_NAMED_LINKS`] are kept with the new ones. A tie
+/// drops the name first in order, so the choice doesn't hang on how storage lists its keys.
+pub fn names_to_drop(kept: &[(String, u64)], more: usize) -> Vec<String> {
+    let over = (kept.len() + more).saturating_sub(MAX_NAMED_LINKS);
+    let mut by_age: Vec<&(String, u64)> = kept.iter().collect();
+    by_age.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    by_age.into_iter().take(over).map(|(name, _)| name.clone()).collect()
+}
 
 /// Every key remote play may keep beside saved game `id`: deleting the game deletes them.
 pub fn game_keys(id: &str) -> Vec<String> {
@@ -55,6 +100,47 @@ mod tests {
         assert_eq!(keys.len(), GAME_PREFIXES.len() + 1);
         // Another game's keys are not among them.
         assert!(game_keys("g1").iter().all(|k| !keys.contains(k)));
+    }
+
+    #[test]
+    fn a_local_name_is_short_and_read_back_only_as_one() {
+        let name = link_name(&[0xff, 0, 0x10, 0x7f, 0x80, 1]);
+        assert_eq!(name.len(), 8);
+        assert!(is_link_name(&name));
+        for bad in ["", "a b", "abc=def", "x/../y", "ä", &"a".repeat(17), "a&b"] {
+            assert!(!is_link_name(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_kept_link_reads_back_and_nothing_else_does() {
+        let hash = "table=AAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBB&relays=wss%3A%2F%2Fx&seat=red";
+        let text = named_link_text(1_700_000_000_123, hash);
+        assert_eq!(read_named_link(&text), Some((1_700_000_000_123, hash)));
+        assert_eq!(read_named_link(&named_link_text(5, "watch=abc.def")), Some((5, "watch=abc.def")));
+        // Only a table or watch link: never a link back to a name, a host's or a game's page.
+        for other in ["at=abcdefgh", "host=g1", "join=xyz", "game=g1", ""] {
+            assert_eq!(read_named_link(&named_link_text(5, other)), None, "{other}");
+        }
+        for junk in ["", "table=abc", "x table=abc", "-1 table=abc", "12"] {
+            assert_eq!(read_named_link(junk), None, "{junk}");
+        }
+        assert_eq!(read_named_link(&named_link_text(5, &format!("table={}", "a".repeat(5000)))), None, "too long");
+    }
+
+    #[test]
+    fn the_oldest_names_go_to_make_room() {
+        let kept: Vec<(String, u64)> = (0..MAX_NAMED_LINKS as u64).map(|i| (format!("n{i}"), 100 - i)).collect();
+        // Full: one new name drops the one used longest ago.
+        assert_eq!(names_to_drop(&kept, 1), vec![format!("n{}", MAX_NAMED_LINKS - 1)]);
+        assert_eq!(names_to_drop(&kept, 0), Vec::<String>::new());
+        assert_eq!(names_to_drop(&kept[..2], 1), Vec::<String>::new());
+        // More than the most (written by an older page, or another tab at once): down to the most.
+        let many: Vec<(String, u64)> = (0..10u64).map(|i| (format!("m{i}"), i)).collect();
+        assert_eq!(names_to_drop(&many, 1), ["m0", "m1", "m2", "m3", "m4"].map(String::from).to_vec());
+        // Ties: in the names' order.
+        let tied = vec![("b".to_string(), 1), ("a".to_string(), 1)];
+        assert_eq!(names_to_drop(&tied, MAX_NAMED_LINKS - 1), vec!["a".to_string()]);
     }
 
     /// Every quoted text in the sources that starts with `loewenherz/net/`, up to its closing quote
