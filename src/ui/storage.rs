@@ -7,7 +7,7 @@
 //! write; this tab remembers the revision it last read or wrote of the game it shows, and never
 //! writes over a newer one (the tab follows the game instead, see `Ctx::follow`).
 
-use crate::app::net::kept::{game_keys, NET_AGAIN_PREFIX, NET_AT_PREFIX, NET_HOST_PREFIX, NET_ICE_KEY, NET_KEY_PREFIX, NET_LOCKED_PREFIX, NET_RELAYS_KEY, NET_SEAT_PREFIX, NET_TABLE_PREFIX};
+use crate::app::net::kept::{game_keys, NET_AGAIN_PREFIX, NET_AT_PREFIX, NET_HOST_PREFIX, NET_ICE_KEY, NET_KEY_PREFIX, NET_LOCKED_PREFIX, NET_RELAYS_KEY, NET_SEAT_PREFIX, NET_TABLE_PREFIX, NET_TURN_ONLY_KEY};
 use crate::app::save::{overwrite, parse_save, Overwrite, SaveFile, SAVE_FORMAT, SAVE_VERSION};
 use crate::app::AnySession;
 use super::feature::{store, stored, stored_keys, unstore};
@@ -341,6 +341,20 @@ pub fn net_ice() -> Option<String> {
 /// Keeps the host's ICE servers for new invites.
 pub fn set_net_ice(text: &str) {
     let _ = store(NET_ICE_KEY, text.trim());
+}
+
+/// Whether the host asked to connect through TURN only (its settings; off until set).
+pub fn net_turn_only() -> bool {
+    raw_get(NET_TURN_ONLY_KEY).is_some()
+}
+
+/// Keeps the host's "Connect through TURN only" setting.
+pub fn set_net_turn_only(on: bool) {
+    if on {
+        let _ = store(NET_TURN_ONLY_KEY, "1");
+    } else {
+        unstore(NET_TURN_ONLY_KEY);
+    }
 }
 
 // ---- Links under local names ----------------------------------------------------------------

@@ -25,6 +25,8 @@ pub const GAME_PREFIXES: [&str; 6] = [NET_HOST_PREFIX, NET_TABLE_PREFIX, NET_KEY
 pub const NET_RELAYS_KEY: &str = "loewenherz/net/relays";
 /// The host's ICE servers, as written in its settings (one for the device).
 pub const NET_ICE_KEY: &str = "loewenherz/net/ice";
+/// The host's "Connect through TURN only" setting (one for the device).
+pub const NET_TURN_ONLY_KEY: &str = "loewenherz/net/turn-only";
 /// The seat a friend's device took at a table, then the table link's secret: kept by the link,
 /// not by a game (a friend's device holds no game).
 pub const NET_SEAT_PREFIX: &str = "loewenherz/net/seat/";
@@ -34,7 +36,7 @@ pub const NET_SEAT_PREFIX: &str = "loewenherz/net/seat/";
 pub const NET_AT_PREFIX: &str = "loewenherz/net/at/";
 
 /// Keys of remote play that belong to the device, not to one of its saved games.
-pub const DEVICE_KEYS: [&str; 2] = [NET_RELAYS_KEY, NET_ICE_KEY];
+pub const DEVICE_KEYS: [&str; 3] = [NET_RELAYS_KEY, NET_ICE_KEY, NET_TURN_ONLY_KEY];
 /// Prefixes of keys of remote play that belong to the device, not to one of its saved games.
 pub const DEVICE_PREFIXES: [&str; 2] = [NET_SEAT_PREFIX, NET_AT_PREFIX];
 

@@ -45,6 +45,7 @@
 //! (largest 1.5 kB), a welcome under 100 bytes, a rejoin with a whole log of ~190 lines 7 kB.
 
 pub mod host;
+pub mod ice;
 pub mod invite;
 pub mod kept;
 pub mod message;
