@@ -56,7 +56,7 @@ pub enum NetShown {
     Friend,
     /// A friend's reply opened where no host page takes it.
     Reply(String),
-    /// A game that can't be hosted, and why.
+    /// A game that can't be hosted, or a link that can't be opened, and why.
     Failed(String),
 }
 

@@ -269,8 +269,9 @@ fn NewGame(seed: RwSignal<String>, edition: RwSignal<Edition>) -> impl IntoView 
 fn SavedGames() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let confirming = RwSignal::new(None::<String>);
-    // Deleted while the list is open: id, the save's text, its summary.
-    let deleted = RwSignal::new(Vec::<(String, String, String)>::new());
+    // Deleted while the list is open: id, what went (the save and the keys of remote play kept
+    // beside it), its summary.
+    let deleted = RwSignal::new(Vec::<(String, storage::Deleted, String)>::new());
     let list = Memo::new(move |_| {
         ctx.saves_changed.get();
         ctx.lang.track();
@@ -296,18 +297,18 @@ fn SavedGames() -> impl IntoView {
                 SaveRow::Broken { id: x, .. } if *x == id => Some(tr!(String ScreenBrokenSummary)),
                 _ => None,
             }));
-            if let Some(text) = storage::delete(&id) {
-                deleted.update(|d| d.push((id, text, summary.unwrap_or_default())));
+            if let Some(gone) = storage::delete(&id) {
+                deleted.update(|d| d.push((id, gone, summary.unwrap_or_default())));
             }
             confirming.set(None);
             ctx.saves_changed.update(|n| *n += 1);
         }
         SaveTap::UndoDelete(id) => {
-            // Put the deleted save back, exactly as it was.
+            // Put the deleted save back, exactly as it was, with what remote play kept beside it.
             deleted.update(|d| {
                 if let Some(i) = d.iter().position(|x| x.0 == id) {
-                    let (id, text, _) = d.remove(i);
-                    storage::restore(&id, &text);
+                    let (_, gone, _) = d.remove(i);
+                    storage::restore(&gone);
                 }
             });
             ctx.saves_changed.update(|n| *n += 1);

@@ -7,6 +7,7 @@
 //! write; this tab remembers the revision it last read or wrote of the game it shows, and never
 //! writes over a newer one (the tab follows the game instead, see `Ctx::follow`).
 
+use crate::app::net::kept::{game_keys, NET_AGAIN_PREFIX, NET_AT_PREFIX, NET_HOST_PREFIX, NET_ICE_KEY, NET_KEY_PREFIX, NET_LOCKED_PREFIX, NET_RELAYS_KEY, NET_SEAT_PREFIX, NET_TABLE_PREFIX, NET_TURN_ONLY_KEY};
 use crate::app::save::{overwrite, parse_save, Overwrite, SaveFile, SAVE_FORMAT, SAVE_VERSION};
 use crate::app::AnySession;
 use super::feature::{store, stored, stored_keys, unstore};
@@ -187,20 +188,28 @@ pub fn save(id: &str, summary: &str, record: &str) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// Deletes a save (a broken one keeps its backup); returns its text, for an undo.
-pub fn delete(id: &str) -> Option<String> {
-    let key = format!("{SAVE_PREFIX}{id}");
-    let text = raw_get(&key);
-    unstore(&key);
-    text
+/// A deleted game as it was stored, for an undo: every key that went and its text.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Deleted(Vec<(String, String)>);
+
+/// Deletes a save (a broken one keeps its backup) and every key remote play kept beside it
+/// (its table link's secret, the host's key, the seats, the lock, the "Play again" mark, the
+/// relays' guard memories); returns what went, for an undo (`None`: nothing was stored).
+pub fn delete(id: &str) -> Option<Deleted> {
+    let keys = std::iter::once(format!("{SAVE_PREFIX}{id}")).chain(game_keys(id));
+    let gone: Vec<(String, String)> = keys.filter_map(|k| raw_get(&k).map(|text| (k, text))).collect();
+    for (key, _) in &gone {
+        unstore(key);
+    }
+    (!gone.is_empty()).then_some(Deleted(gone))
 }
 
-/// Puts a deleted save back as it was.
-pub fn restore(id: &str, text: &str) {
-    let _ = store(&format!("{SAVE_PREFIX}{id}"), text);
+/// Puts a deleted game back as it was: its save and every key kept beside it.
+pub fn restore(deleted: &Deleted) {
+    for (key, text) in &deleted.0 {
+        let _ = store(key, text);
+    }
 }
-
-const NET_HOST_PREFIX: &str = "loewenherz/net/host/";
 
 /// A seat of a hosted game that a friend plays on their own device, as the host's device keeps
 /// it beside the save.
@@ -240,8 +249,6 @@ pub fn set_net_seats(id: &str, seats: &[NetSeat]) {
     let _ = store(&format!("{NET_HOST_PREFIX}{id}"), &text.join(" "));
 }
 
-const NET_TABLE_PREFIX: &str = "loewenherz/net/table/";
-
 /// The secret of game `id`'s table link (base64url), kept from its first hosting on, so a
 /// reloaded or continued host meets its friends where they wait.
 pub fn net_table(id: &str) -> Option<String> {
@@ -252,8 +259,6 @@ pub fn net_table(id: &str) -> Option<String> {
 pub fn set_net_table(id: &str, secret: &str) {
     let _ = store(&format!("{NET_TABLE_PREFIX}{id}"), secret);
 }
-
-const NET_KEY_PREFIX: &str = "loewenherz/net/key/";
 
 /// The host's signing key of game `id`'s table (its private half as PKCS #8, its public half
 /// raw): a reloaded or continued host is still the one its table link names.
@@ -269,8 +274,6 @@ pub fn set_net_key(id: &str, private: &[u8], public: &[u8]) {
     let _ = store(&format!("{NET_KEY_PREFIX}{id}"), &text);
 }
 
-const NET_AGAIN_PREFIX: &str = "loewenherz/net/again/";
-
 /// Marks game `id` as the next game at a table ("Play again"): when it is hosted, every seat
 /// gets a new token over its channel.
 pub fn set_net_again(id: &str) {
@@ -284,8 +287,6 @@ pub fn take_net_again(id: &str) -> bool {
     unstore(&key);
     marked
 }
-
-const NET_LOCKED_PREFIX: &str = "loewenherz/net/locked/";
 
 /// Whether the host locked game `id`'s table (no device sits down).
 pub fn net_locked(id: &str) -> bool {
@@ -302,8 +303,6 @@ pub fn set_net_locked(id: &str, locked: bool) {
     }
 }
 
-const NET_RELAYS_KEY: &str = "loewenherz/net/relays";
-
 /// The host's relays as written in its panel (`None`: never set; empty: relays off).
 pub fn net_relays() -> Option<String> {
     raw_get(NET_RELAYS_KEY)
@@ -313,8 +312,6 @@ pub fn net_relays() -> Option<String> {
 pub fn set_net_relays(text: &str) {
     let _ = store(NET_RELAYS_KEY, text.trim());
 }
-
-const NET_SEAT_PREFIX: &str = "loewenherz/net/seat/";
 
 /// The seat this device took at the table of link secret `secret`: its colour, join token and
 /// the game's tag (a reload or a lost connection comes back to it).
@@ -336,8 +333,6 @@ pub fn set_net_seat(secret: &str, seat: Option<(crate::engine::Colour, u64, u32)
     }
 }
 
-const NET_ICE_KEY: &str = "loewenherz/net/ice";
-
 /// The host's ICE servers as written in its settings (`None`: never set).
 pub fn net_ice() -> Option<String> {
     raw_get(NET_ICE_KEY)
@@ -346,6 +341,107 @@ pub fn net_ice() -> Option<String> {
 /// Keeps the host's ICE servers for new invites.
 pub fn set_net_ice(text: &str) {
     let _ = store(NET_ICE_KEY, text.trim());
+}
+
+/// Whether the host asked to connect through TURN only (its settings; off until set).
+pub fn net_turn_only() -> bool {
+    raw_get(NET_TURN_ONLY_KEY).is_some()
+}
+
+/// Keeps the host's "Connect through TURN only" setting.
+pub fn set_net_turn_only(on: bool) {
+    if on {
+        let _ = store(NET_TURN_ONLY_KEY, "1");
+    } else {
+        unstore(NET_TURN_ONLY_KEY);
+    }
+}
+
+// ---- Links under local names ----------------------------------------------------------------
+// A friend's or watcher's address shows `#at=<name>` instead of the link's secret: the link is
+// kept here under that name. In localStorage, or where it refuses (blocked, full) in this tab's
+// sessionStorage, which a reload of the tab still has; every call of either may throw, and
+// each one's error is taken as a refusal.
+
+/// The storages a link may be kept in, in the order tried: localStorage, this tab's sessionStorage.
+fn link_areas() -> Vec<web_sys::Storage> {
+    let session = web_sys::window().and_then(|w| w.session_storage().ok().flatten());
+    [super::feature::storage(), session].into_iter().flatten().collect()
+}
+
+/// The names kept in `area`: each with its last use and its link's `#` part (a text that
+/// can't be read counts as used at 0, the first to go, and as no link).
+fn named_in(area: &web_sys::Storage) -> Vec<(String, u64, Option<String>)> {
+    let n = area.length().unwrap_or(0);
+    (0..n)
+        .filter_map(|i| area.key(i).ok().flatten())
+        .filter_map(|k| {
+            let name = k.strip_prefix(NET_AT_PREFIX)?.to_string();
+            let text = area.get_item(&k).ok().flatten().unwrap_or_default();
+            let read = crate::app::net::kept::read_named_link(&text).map(|(used, hash)| (used, hash.to_string()));
+            Some((name, read.as_ref().map_or(0, |r| r.0), read.map(|r| r.1)))
+        })
+        .collect()
+}
+
+/// A local name not among `taken`.
+fn fresh_link_name(taken: &[(String, u64, Option<String>)]) -> String {
+    let mut name = String::new();
+    for _ in 0..4 {
+        // The clock's bytes where the random source fails: a name needs to be new, not secret.
+        let mut b = [0u8; 6];
+        b.copy_from_slice(&(js_sys::Date::now() as u64).to_le_bytes()[..6]);
+        let _ = getrandom::fill(&mut b);
+        name = crate::app::net::kept::link_name(&b);
+        if !taken.iter().any(|(n, ..)| *n == name) {
+            break;
+        }
+    }
+    name
+}
+
+/// Keeps a table or watch link (its address's `#` part, without the `#`) under a local name and
+/// returns the name; the same link kept before keeps its name. The oldest names go beyond
+/// [`crate::app::net::kept::MAX_NAMED_LINKS`]. `None`: no storage keeps it.
+pub fn name_link(hash: &str) -> Option<String> {
+    use crate::app::net::kept::{named_link_text, names_to_drop};
+    let now = js_sys::Date::now() as u64;
+    for area in link_areas() {
+        let kept = named_in(&area);
+        let same = kept.iter().find(|(_, _, h)| h.as_deref() == Some(hash)).map(|(n, ..)| n.clone());
+        let name = same.unwrap_or_else(|| fresh_link_name(&kept));
+        if area.set_item(&format!("{NET_AT_PREFIX}{name}"), &named_link_text(now, hash)).is_ok() {
+            let others: Vec<(String, u64)> = kept.into_iter().filter(|(n, ..)| *n != name).map(|(n, used, _)| (n, used)).collect();
+            for old in names_to_drop(&others, 1) {
+                let _ = area.remove_item(&format!("{NET_AT_PREFIX}{old}"));
+            }
+            return Some(name);
+        }
+    }
+    None
+}
+
+/// The link kept under local name `name` (its `#` part), if this device keeps it.
+pub fn named_link(name: &str) -> Option<String> {
+    if !crate::app::net::kept::is_link_name(name) {
+        return None;
+    }
+    let key = format!("{NET_AT_PREFIX}{name}");
+    link_areas().into_iter().find_map(|area| {
+        let text = area.get_item(&key).ok().flatten()?;
+        crate::app::net::kept::read_named_link(&text).map(|(_, hash)| hash.to_string())
+    })
+}
+
+/// Keeps `hash` under local name `name` where that name is kept, as used now; `false` when no
+/// storage keeps the name or it refused.
+pub fn set_named_link(name: &str, hash: &str) -> bool {
+    if !crate::app::net::kept::is_link_name(name) {
+        return false;
+    }
+    let key = format!("{NET_AT_PREFIX}{name}");
+    let text = crate::app::net::kept::named_link_text(js_sys::Date::now() as u64, hash);
+    link_areas().into_iter().find(|area| area.get_item(&key).ok().flatten().is_some()).is_some_and(|area| area.set_item(&key, &text).is_ok())
 }
 
 const LANG_KEY: &str = "loewenherz/lang";
@@ -522,6 +618,29 @@ mod tests {
         let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).unwrap();
         let now: js_sys::Function = js_sys::Reflect::get(&performance, &"now".into()).unwrap().into();
         now.call0(&performance).unwrap().as_f64().unwrap()
+    }
+
+    /// Deleting a game deletes what remote play kept beside it (both guard memories too), not
+    /// another game's; its undo brings every text back as it was.
+    #[wasm_bindgen_test]
+    fn deleting_a_game_takes_its_remote_play_keys_and_the_undo_brings_them_back() {
+        let (id, other) = ("delete-test", "delete-test-other");
+        let mut keys = vec![format!("{SAVE_PREFIX}{id}")];
+        keys.extend(game_keys(id));
+        for (i, k) in keys.iter().enumerate() {
+            assert!(store(k, &format!("text {i}")));
+        }
+        let others = game_keys(other);
+        assert!(store(&others[0], "another game's"));
+        let gone = delete(id).expect("something was deleted");
+        assert!(keys.iter().all(|k| raw_get(k).is_none()), "every key of the game went");
+        assert_eq!(raw_get(&others[0]).as_deref(), Some("another game's"));
+        restore(&gone);
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(raw_get(k), Some(format!("text {i}")), "{k} is back");
+        }
+        assert!(delete(id).is_some() && delete(id).is_none(), "nothing left to delete the second time");
+        unstore(&others[0]);
     }
 
     /// Saving after every move stays fast as a game grows: a finished game's save is written

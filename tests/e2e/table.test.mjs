@@ -15,6 +15,9 @@
 // - A friend's device whose clock is 13 minutes behind is told so and follows the host's clock.
 // - A table link opened in a tab already open: on the start screen it acts at once (no
 //   reload); over a different game it asks first ("Stay" keeps the game, "Open" the picker).
+// - The address (issue 40): once a friend's or watcher's page read the link, its address shows
+//   a local name (`#at=<name>`), never a part of the secret; a reload and "New table link" go
+//   through the name; a name the device doesn't keep is said so.
 // - Secrecy: what each friend's device received and showed holds nothing of another seat and
 //   never the seed; the relay saw only ciphertext (no token, seed, name, SDP word or game id)
 //   on topics that name neither the secret nor the game.
@@ -72,6 +75,19 @@ const games = [];
 
 /** The table's secret in a link. */
 const secretOf = (link) => new URL(link).hash.match(/^#table=([^&]*)/)[1];
+
+/** The table's (or watch link's) secret and the host's key id in a link (`#table=` or `#watch=`). */
+const secretParts = (link) => new URL(link).hash.match(/^#(?:table|watch)=([^&]*)/)[1].split(".");
+
+/**
+ * Asserts that device `d`'s address shows a local name (`#at=<name>`) and holds no part of the
+ * link's secret parts (`parts`; no 8 characters of them in a row) once the link was read (issue 40).
+ */
+async function addressHides(d, parts, what) {
+  const href = await d.page.evaluate(() => location.href);
+  assert.match(new URL(href).hash, /^#at=[A-Za-z0-9_-]{1,16}$/, `${what}: the address shows a local name (${href})`);
+  for (const p of parts) for (let i = 0; i + 8 <= p.length; i++) assert.ok(!href.includes(p.slice(i, i + 8)), `${what}: the address holds part of the link's secret (${href})`);
+}
 
 /** Lines of the host's record (grows with every move). */
 const lines = async (host) => (await hostRecord(host.page)).record.split("\n").length;
@@ -145,17 +161,26 @@ test("classic, 3 players from one table link: a whole game; a friend's reload, t
     for (const { table } of t.times) assert.ok(table < 10_000, `a friend at the table within 10 s of opening the link (${table} ms)`);
     await openPanel(host.page);
     await host.page.click("[data-watch-section] summary");
-    await watcher.page.goto(await host.page.inputValue("[data-watch-link]"));
+    const watchLink = await host.page.inputValue("[data-watch-link]");
+    await watcher.page.goto(watchLink);
     await watcher.page.waitForSelector("[data-watching]", { timeout: 15_000 });
     for (const f of t.friends) assert.match(await f.page.locator(`[data-you-are="${f.name}"]`).innerText(), new RegExp(g.names[g.colours.indexOf(f.name)]), `${f.name}'s top bar says who it is`);
+    // Once read, the secret leaves the address (a local name stands for it), and a reload of the
+    // watcher comes back through the name (the friends' reload is yellow's below).
+    const secrets = [...secretParts(t.link), ...secretParts(watchLink)];
+    for (const f of t.friends) await addressHides(f, secrets, f.name);
+    await addressHides(watcher, secrets, "the watcher");
+    await watcher.page.reload();
+    await watcher.page.waitForSelector("[data-watching]", { timeout: 15_000 });
+    await addressHides(watcher, secrets, "the watcher after its reload");
     await closePanel(host.page);
     const step = stepperOf(g.edition);
     let run = await playAll(t.devices, step, { until: async () => (await lines(host)) > 30 });
     assert.equal(run.over, false);
 
-    // ---- Yellow's page reloads: back at its seat by itself (its address is the table link still).
+    // ---- Yellow's page reloads: back at its seat by itself (through the local name in its address).
     const before1 = (await hostRecord(host.page)).record;
-    assert.match(yellow.page.url(), /#table=/, "a friend's address is the table link");
+    await addressHides(yellow, secrets, "yellow before its reload");
     await keep(entry, yellow, "before its reload");
     let t0 = Date.now();
     await yellow.page.reload();
@@ -164,6 +189,7 @@ test("classic, 3 players from one table link: a whole game; a friend's reload, t
     console.log(`classic: yellow's reload → back at its seat in ${Date.now() - t0} ms`);
     assert.equal(await yellow.page.locator("[data-seat-picker]").count(), 0, "no seat picker: the seat was kept");
     kept(before1, (await hostRecord(host.page)).record, "yellow's reload");
+    await addressHides(yellow, secrets, "yellow after its reload");
     await closePanel(host.page);
     const mark1 = await lines(host);
     run = await playAll(t.devices, step, { until: async () => (await lines(host)) > mark1 + 15 });
@@ -530,7 +556,12 @@ test("the host's door: 'Lock the table' (nobody sits down); a friend's seat aske
     const secret2 = secretOf(link2);
     assert.notEqual(secret2.split(".")[0], secret.split(".")[0], "a new secret");
     assert.notEqual(secret2.split(".")[1], secret.split(".")[1], "and a new host key");
-    await fresh.page.waitForFunction((s) => location.hash.includes(s), secret2, { timeout: 10_000 });
+    // Its address keeps its local name, which now stands for the new link (never the secret itself).
+    await fresh.page.waitForFunction((s) => {
+      const name = /^#at=([A-Za-z0-9_-]+)$/.exec(location.hash)?.[1];
+      return name && (localStorage.getItem(`loewenherz/net/at/${name}`) ?? "").includes(s);
+    }, secret2, { timeout: 10_000 });
+    await addressHides(fresh, [...secret.split("."), ...secret2.split(".")], "the device after the new link");
     assert.equal(await fresh.page.evaluate((s) => localStorage.getItem(`loewenherz/net/seat/${s}`), secret2), newSeat, "the seat kept under the new link");
     await fresh.page.reload();
     await fresh.page.waitForSelector('[data-you-are="yellow"]', { timeout: 20_000 });
@@ -562,6 +593,12 @@ test("a table link opened in a tab already open: on the start screen it acts at 
     t.id = await hostGame(host, net.srv.url, { edition: "classic", colours, seats: ["person", "friend", "friend"], names, relays: relay.url });
     t.link = await tableLinkOf(host.page);
     const hash = new URL(t.link).hash;
+
+    // ---- A local name this device doesn't keep (a link's `#at=` sent on, or its storage
+    // cleared): the page says so and what to do.
+    await startTab.page.goto(`${net.srv.url}#at=notKeptHere`);
+    assert.match(await startTab.page.locator("[data-net-failed] .notice").innerText({ timeout: 10_000 }), /not kept on this device.*open the link you were sent again/i);
+    assert.equal(new URL(startTab.page.url()).hash, "#at=notKeptHere", "the address is left as it was");
 
     // ---- (a) A tab on the start screen: the link in its address acts without a reload.
     await startTab.page.goto(net.srv.url);

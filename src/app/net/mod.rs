@@ -46,7 +46,9 @@
 
 pub mod door;
 pub mod host;
+pub mod ice;
 pub mod invite;
+pub mod kept;
 pub mod message;
 pub mod mqtt;
 pub mod proof;

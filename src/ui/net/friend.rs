@@ -95,6 +95,9 @@ pub struct FriendNet {
     table: RefCell<Option<String>>,
     /// The relays this device found the table through (to follow it to a new link).
     relays: RefCell<Vec<String>>,
+    /// The local name the address shows for the table or watch link (`None`: no storage kept
+    /// the link, and the address holds it).
+    at: RefCell<Option<String>>,
     /// The host's key, as the link names it: only its words are taken.
     host_key: std::cell::Cell<Option<KeyId>>,
     /// The relays' room of that table.
@@ -224,6 +227,9 @@ fn FriendMenu(ctx: Ctx, open: RwSignal<bool>) -> impl IntoView {
 impl FriendNet {
     /// The link this device joined with.
     pub fn link(&self) -> super::Link {
+        if let Some(name) = self.at.borrow().clone() {
+            return super::Link::At(name);
+        }
         match &*self.table.borrow() {
             Some(secret) if self.watching => super::Link::Watch { secret: secret.clone(), relays: None },
             Some(secret) => super::Link::Table { secret: secret.clone(), relays: None, seat: self.wanted },
@@ -615,6 +621,7 @@ impl FriendNet {
             closed: std::cell::Cell::new(false),
             table: RefCell::new(table),
             relays: RefCell::new(Vec::new()),
+            at: RefCell::new(None),
             host_key: std::cell::Cell::new(None),
             channel: RefCell::new(None),
             tag: std::cell::Cell::new(0),
@@ -633,16 +640,18 @@ impl FriendNet {
 }
 
 /// Sits down at the table of the link's secret `secret` (base64url), found through `relays`:
-/// the seat this device had there, or one the player chooses.
-pub fn start_table(ctx: Ctx, secret: String, relays: Vec<String>, wanted: Option<Colour>) -> Rc<FriendNet> {
+/// the seat this device had there, or one the player chooses. `at`: the link's local name in
+/// the address.
+pub fn start_table(ctx: Ctx, secret: String, relays: Vec<String>, wanted: Option<Colour>, at: Option<String>) -> Rc<FriendNet> {
     let stage = RwSignal::new(Stage::Finding(false));
-    relayed(FriendNet { wanted, ..FriendNet::new(ctx, String::new(), Some(secret.clone()), stage) }, secret, relays)
+    relayed(FriendNet { wanted, at: RefCell::new(at), ..FriendNet::new(ctx, String::new(), Some(secret.clone()), stage) }, secret, relays)
 }
 
 /// Watches the table of the watch link's secret `secret` (base64url), found through `relays`.
-pub fn start_watch(ctx: Ctx, secret: String, relays: Vec<String>) -> Rc<FriendNet> {
+/// `at`: the link's local name in the address.
+pub fn start_watch(ctx: Ctx, secret: String, relays: Vec<String>, at: Option<String>) -> Rc<FriendNet> {
     let stage = RwSignal::new(Stage::Finding(false));
-    relayed(FriendNet { watching: true, ..FriendNet::new(ctx, String::new(), Some(secret.clone()), stage) }, secret, relays)
+    relayed(FriendNet { watching: true, at: RefCell::new(at), ..FriendNet::new(ctx, String::new(), Some(secret.clone()), stage) }, secret, relays)
 }
 
 /// A device that came through the relays: it joins the room of `secret` and asks.
@@ -695,8 +704,9 @@ impl FriendNet {
     }
 
     /// The host made a new table link and told this seated device over its channel: its seat
-    /// and token are kept under the new link, the address shows it (a reload comes back
-    /// through it), and the device listens in the new room (the old link leads nowhere now).
+    /// and token are kept under the new link, the link's local name in the address now stands
+    /// for it (a reload comes back through it; the address holds the link only where no
+    /// storage keeps it), and the device listens in the new room (the old link leads nowhere now).
     fn moved(self: &Rc<Self>) {
         let Some(new) = self.remote.borrow_mut().take_moved() else { return };
         let Some(old) = self.table.borrow().clone() else { return };
@@ -707,9 +717,16 @@ impl FriendNet {
             storage::set_net_seat(&new, Some(seat));
             storage::set_net_seat(&old, None);
         }
-        if let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) {
-            crate::ui::page::set_hash(hash.trim_start_matches('#').replacen(&old, &new, 1).as_str());
-        }
+        // The link as this device had it (its relays, its seat), with the new secret.
+        let at = self.at.borrow().clone();
+        let had = at.as_deref().and_then(storage::named_link).or_else(|| web_sys::window().and_then(|w| w.location().hash().ok())).and_then(|h| super::Link::of(&h));
+        let (relays, seat) = match had {
+            Some(super::Link::Table { relays, seat, .. }) => (relays, seat),
+            // Neither the name nor the address has it: the relays this device found the table through.
+            _ => (Some(self.relays.borrow().join(",")).filter(|r| !r.is_empty()), self.wanted),
+        };
+        let name = super::show_relayed(&super::Link::Table { secret: new.clone(), relays, seat }, at);
+        *self.at.borrow_mut() = name;
         self.join_room(&new);
     }
 }

@@ -646,8 +646,10 @@ impl HostNet {
                 return peer.close();
             }
             me.watchers.borrow_mut().push((id, Rc::new(peer)));
+            // Anyone may hold the watch link: its offer names the STUN servers alone (the host's
+            // own connection used the whole list, TURN and its password with it).
             if let Some(c) = me.watch.borrow().clone() {
-                c.say(Signal::Offer { to: device.id, tag, seat: None, round, ice, sdp });
+                c.say(Signal::Offer { to: device.id, tag, seat: None, round, ice: crate::app::net::ice::stun_only(&ice), sdp });
             }
         });
     }
@@ -901,6 +903,9 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
     let net = StoredValue::new_local(net);
     let waiting = Memo::new(move |_| rows.with(|rs| rs.iter().filter(|r| r.presence == (Presence::Remote { connected: false })).count()));
     let ice = RwSignal::new(ice_servers().join("\n"));
+    // "Connect through TURN only", and whether the list in use has a TURN server for it.
+    let turn_only = RwSignal::new(storage::net_turn_only());
+    let has_turn = RwSignal::new(crate::app::net::ice::has_turn(&ice_servers()));
     let relays = net.with_value(|n| n.relays);
     // The invites by hand: asked for, or the relays can't be had.
     let asked_by_hand = RwSignal::new(false);
@@ -1085,9 +1090,22 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     <textarea rows="3" data-ice-servers="" prop:value=move || ice.get() on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
                     <button type="button" data-ice-save="" on:click=move |_| {
                         storage::set_net_ice(&ice.get_untracked());
+                        has_turn.set(crate::app::net::ice::has_turn(&ice_servers()));
                         // The helpers apply at once: every friend not connected gets a new invite.
                         net.with_value(|n| n.reinvite_waiting());
                     }>{tr!(NetIceSave)}</button>
+                    <label class="row" data-turn-only-setting="">
+                        <input type="checkbox" data-turn-only="" prop:checked=move || turn_only.get() on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            storage::set_net_turn_only(on);
+                            turn_only.set(on);
+                            // As for the helpers: every friend not connected gets a new invite.
+                            net.with_value(|n| n.reinvite_waiting());
+                        }/>
+                        {tr!(NetTurnOnly)}
+                    </label>
+                    <p class="hint">{tr!(NetTurnOnlyHint)}</p>
+                    {move || (turn_only.get() && !has_turn.get()).then(|| view! { <p class="notice" role="status" data-turn-only-idle="">{tr!(NetTurnOnlyNoTurn)}</p> })}
                 </details>
             </div>
         })}

@@ -3,6 +3,11 @@
 //! or hand a friend's reply to the host (`#reply=<reply>`) — acts in the tab it is opened in,
 //! at start-up or later (the tab asks first before leaving a different game).
 //!
+//! A table or watch link (`#table=<secret>…`, `#watch=<secret>…`) leaves the address once read
+//! (issue 40): the device keeps it under a local name (`ui::storage::name_link`) and the address
+//! shows `#at=<name>`, so a synced browser history or a picture of the address bar doesn't carry
+//! the secret, and a reload comes back through the name.
+//!
 //! - [`host`]: the host's device holds the game and a friends' panel (invites, replies, who is
 //!   connected, a computer standing in);
 //! - [`friend`]: a friend's device answers an invite and draws its seat's table;
@@ -56,6 +61,9 @@ pub enum Link {
     Table { secret: String, relays: Option<String>, seat: Option<crate::engine::Colour> },
     /// Watch a table found through relays: the watch link's secret and its relays.
     Watch { secret: String, relays: Option<String> },
+    /// A table or watch link this device keeps under a local name (the address shows the name,
+    /// not the link's secret).
+    At(String),
 }
 
 impl Link {
@@ -73,6 +81,7 @@ impl Link {
             "reply" => Some(Link::Reply(value)),
             "table" => Some(Link::Table { secret: secret.to_string(), relays: param("relays"), seat: param("seat").and_then(|c| crate::engine::Colour::parse(&c)) }),
             "watch" => Some(Link::Watch { secret: secret.to_string(), relays: param("relays") }),
+            "at" => Some(Link::At(value)),
             _ => None,
         }
     }
@@ -94,10 +103,23 @@ impl Link {
             }
             Link::Watch { secret, relays: None } => format!("watch={secret}"),
             Link::Watch { secret, relays: Some(r) } => format!("watch={secret}&relays={}", String::from(js_sys::encode_uri_component(r))),
+            Link::At(name) => format!("at={name}"),
         }
     }
 }
 
+/// Puts a table or watch link in the address under its local name (`name`, the one it had, or
+/// a new one) and returns the name; the link itself only where no storage keeps it (a reload
+/// still comes back, the secret stays in the address).
+fn show_relayed(link: &Link, name: Option<String>) -> Option<String> {
+    let hash = link.hash();
+    let name = match name {
+        Some(n) if super::storage::set_named_link(&n, &hash) => Some(n),
+        _ => super::storage::name_link(&hash),
+    };
+    super::page::set_hash(&name.as_ref().map_or(hash, |n| Link::At(n.clone()).hash()));
+    name
+}
 
 thread_local! {
     static HOST: RefCell<Option<Rc<host::HostNet>>> = const { RefCell::new(None) };
@@ -173,30 +195,17 @@ pub fn open(ctx: Ctx, link: Link) {
             FRIEND.with(|f| *f.borrow_mut() = Some(net));
             ctx.net.set(Shown::Friend);
         }
-        Link::Table { secret, relays, seat } => {
-            stop(ctx);
-            ctx.show(None);
-            super::page::set_hash(&Link::Table { secret: secret.clone(), relays: relays.clone(), seat }.hash());
-            let relays = match relays {
-                Some(list) => relay::parse_relays(&list),
-                None => host::host_relays(),
-            };
-            let net = owned(|| friend::start_table(ctx, secret, relays, seat));
-            FRIEND.with(|f| *f.borrow_mut() = Some(net));
-            ctx.net.set(Shown::Friend);
-        }
-        Link::Watch { secret, relays } => {
-            stop(ctx);
-            ctx.show(None);
-            super::page::set_hash(&Link::Watch { secret: secret.clone(), relays: relays.clone() }.hash());
-            let relays = match relays {
-                Some(list) => relay::parse_relays(&list),
-                None => host::host_relays(),
-            };
-            let net = owned(|| friend::start_watch(ctx, secret, relays));
-            FRIEND.with(|f| *f.borrow_mut() = Some(net));
-            ctx.net.set(Shown::Friend);
-        }
+        Link::Table { .. } | Link::Watch { .. } => open_relayed(ctx, link, None),
+        Link::At(name) => match super::storage::named_link(&name).and_then(|hash| Link::of(&hash)) {
+            Some(link @ (Link::Table { .. } | Link::Watch { .. })) => open_relayed(ctx, link, Some(name)),
+            // Nothing is changed or forgotten: the address still names what was opened.
+            _ => {
+                stop(ctx);
+                ctx.show(None);
+                super::page::set_hash(&Link::At(name).hash());
+                ctx.net.set(Shown::Failed(tr!(String TableLinkNotKept)));
+            }
+        },
         Link::Reply(packed) => match HOST.with(|h| h.borrow().clone()) {
             // This tab hosts: the reply is its own.
             Some(net) => {
@@ -206,6 +215,25 @@ pub fn open(ctx: Ctx, link: Link) {
             None => ctx.net.set(Shown::Reply(packed)),
         },
     }
+}
+
+/// Sits down at (or watches) the table of a table (watch) link; `name`: the local name it was
+/// kept under, when it came through one.
+fn open_relayed(ctx: Ctx, link: Link, name: Option<String>) {
+    stop(ctx);
+    ctx.show(None);
+    let name = show_relayed(&link, name);
+    let relays = |r: Option<String>| match r {
+        Some(list) => relay::parse_relays(&list),
+        None => host::host_relays(),
+    };
+    let net = match link {
+        Link::Table { secret, relays: r, seat } => owned(|| friend::start_table(ctx, secret, relays(r), seat, name)),
+        Link::Watch { secret, relays: r } => owned(|| friend::start_watch(ctx, secret, relays(r), name)),
+        _ => return,
+    };
+    FRIEND.with(|f| *f.borrow_mut() = Some(net));
+    ctx.net.set(Shown::Friend);
 }
 
 /// Back to the start screen: remote play ends on this page.
@@ -232,7 +260,7 @@ pub fn follow_links(ctx: Ctx) {
         let busy = match &link {
             Link::Reply(_) => false,
             Link::Host(id) => ctx.shown_id().is_some_and(|shown| shown != *id) || ctx.net.get_untracked() == Shown::Friend,
-            Link::Join(_) | Link::Table { .. } | Link::Watch { .. } => ctx.shown_id().is_some() || ctx.net.get_untracked() == Shown::Friend,
+            Link::Join(_) | Link::Table { .. } | Link::Watch { .. } | Link::At(_) => ctx.shown_id().is_some() || ctx.net.get_untracked() == Shown::Friend,
         };
         if busy {
             // The question is remote play's: its styles come with it.

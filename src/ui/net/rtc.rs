@@ -3,12 +3,18 @@
 //! link (the invite, the reply). Descriptions are sent whole — every ICE candidate gathered
 //! first — since nothing carries candidates later. ICE servers come from the host's settings
 //! (none: the two devices must share a local network).
+//!
+//! "Connect through TURN only" (`app::net::ice`): the host's connection gathers relayed
+//! candidates only when its setting is on and its list has a TURN server; a device answering
+//! an offer whose candidates are all relayed does the same when it was given a TURN server.
+//! Such a description is sent with its relayed candidates' related addresses blanked.
 
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelState, RtcDataChannelType, RtcIceGatheringState, RtcIceServer, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit};
+use crate::app::net::ice;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -39,13 +45,17 @@ pub struct Peer {
 // Errors are typed ([`PeerError`], put into words by `app::net::words`): the browser's own messages
 // are English, differ between browsers and name nothing a player can act on, so none is shown.
 
-/// A new connection with the ICE servers `ice`.
+/// A new connection with the ICE servers `ice`, gathering relayed candidates only when
+/// `relay_only` (`iceTransportPolicy: "relay"`).
 ///
 /// # Errors
 /// [`PeerError::Unavailable`] when the browser has no WebRTC; [`PeerError::IceServers`] when it
 /// has and refuses the connection all the same (only a server line it can't use does that).
-fn connection(ice: &[String]) -> Result<RtcPeerConnection, PeerError> {
+fn connection(ice: &[String], relay_only: bool) -> Result<RtcPeerConnection, PeerError> {
     let config = RtcConfiguration::new();
+    if relay_only {
+        let _ = Reflect::set(&config, &"iceTransportPolicy".into(), &"relay".into());
+    }
     let servers = Array::new();
     // A line: the address, and for a TURN server its user name and password.
     for line in ice {
@@ -100,8 +110,9 @@ fn watch(pc: &RtcPeerConnection, on: Rc<dyn Fn(Event)>) {
     changed.forget();
 }
 
-/// The description set here, once its candidates are gathered (or the wait is over).
-async fn described(pc: &RtcPeerConnection, kind: RtcSdpType, made: JsValue) -> Result<String, PeerError> {
+/// The description set here, once its candidates are gathered (or the wait is over); with
+/// `relay_only`, its relayed candidates' related addresses (this device's own) blanked.
+async fn described(pc: &RtcPeerConnection, kind: RtcSdpType, made: JsValue, relay_only: bool) -> Result<String, PeerError> {
     let sdp = Reflect::get(&made, &"sdp".into()).ok().and_then(|s| s.as_string()).ok_or(PeerError::NoDescription)?;
     let init = RtcSessionDescriptionInit::new(kind);
     init.set_sdp(&sdp);
@@ -124,33 +135,39 @@ async fn described(pc: &RtcPeerConnection, kind: RtcSdpType, made: JsValue) -> R
         });
         let _ = JsFuture::from(wait).await;
     }
-    pc.local_description().map(|d| d.sdp()).ok_or(PeerError::NoDescription)
+    let sdp = pc.local_description().map(|d| d.sdp()).ok_or(PeerError::NoDescription)?;
+    Ok(if relay_only { ice::hide_related(&sdp) } else { sdp })
 }
 
 impl Peer {
-    /// The host's side: a connection with its channel and the offer to put in an invite.
+    /// The host's side: a connection with its channel and the offer to put in an invite. It
+    /// goes through TURN only when the host's setting asks and `ice` has a TURN server.
     ///
     /// # Errors
     /// WebRTC off or unavailable, ICE servers refused, no offer made.
     pub async fn offer(ice: &[String], on: impl Fn(Event) + 'static) -> Result<(Peer, String), PeerError> {
         let on: Rc<dyn Fn(Event)> = Rc::new(on);
-        let pc = connection(ice)?;
+        let relay_only = ice::relay_only(crate::ui::storage::net_turn_only(), ice);
+        let pc = connection(ice, relay_only)?;
         let peer = Peer { pc: pc.clone(), channel: Rc::new(RefCell::new(None)) };
         wire(&pc.create_data_channel("loewenherz"), &peer.channel, on.clone());
         watch(&pc, on);
         let made = JsFuture::from(pc.create_offer()).await.map_err(|_| PeerError::NoDescription)?;
-        let sdp = described(&pc, RtcSdpType::Offer, made).await?;
+        let sdp = described(&pc, RtcSdpType::Offer, made, relay_only).await?;
         Ok((peer, sdp))
     }
 
-    /// The friend's side: a connection answering `offer`, and the answer to send back.
+    /// The friend's side: a connection answering `offer`, and the answer to send back. It goes
+    /// through TURN only when the offer's host does (all its candidates relayed) and `ice` has a
+    /// TURN server.
     ///
     /// # Errors
     /// An offer the browser can't use, WebRTC off or unavailable, ICE servers refused, no
     /// answer made.
     pub async fn answer(ice: &[String], offer: &str, on: impl Fn(Event) + 'static) -> Result<(Peer, String), PeerError> {
         let on: Rc<dyn Fn(Event)> = Rc::new(on);
-        let pc = connection(ice)?;
+        let relay_only = ice::answer_relay_only(offer, ice);
+        let pc = connection(ice, relay_only)?;
         let peer = Peer { pc: pc.clone(), channel: Rc::new(RefCell::new(None)) };
         let (slot, o) = (peer.channel.clone(), on.clone());
         let arrived = Closure::<dyn Fn(RtcDataChannelEvent)>::new(move |ev: RtcDataChannelEvent| wire(&ev.channel(), &slot, o.clone()));
@@ -161,7 +178,7 @@ impl Peer {
         init.set_sdp(offer);
         JsFuture::from(pc.set_remote_description(&init)).await.map_err(|_| PeerError::BadOffer)?;
         let made = JsFuture::from(pc.create_answer()).await.map_err(|_| PeerError::NoDescription)?;
-        let sdp = described(&pc, RtcSdpType::Answer, made).await?;
+        let sdp = described(&pc, RtcSdpType::Answer, made, relay_only).await?;
         Ok((peer, sdp))
     }
 
