@@ -1177,7 +1177,7 @@ mod tests {
         let mut g = Guard::new(HOST);
         for round in 0..20_000u64 {
             let bytes: Vec<u8> = if round % 3 == 0 {
-                let mut b = b"LS\x02".to_vec();
+                let mut b = vec![b'L', b'S', VERSION];
                 b.extend((0..rng(&mut x) % 40).map(|_| rng(&mut x) as u8));
                 b
             } else {

@@ -546,7 +546,7 @@ mod tests {
         assert_eq!(watch_secret(&secret()).await, watch_secret(&secret()).await, "the same watch link every time");
         let r = room(&secret()).await.expect("a room");
         assert_eq!(r.topic, "loewenherz/20af0fbdaab9bff31c7c87558c7f8149");
-        assert_eq!(r.aad, [b"LS\x02".as_slice(), r.topic.as_bytes()].concat());
+        assert_eq!(r.aad, [b"LS".as_slice(), &[crate::app::net::signal::VERSION], r.topic.as_bytes()].concat(), "the protocol's version is bound in");
     }
 
     #[wasm_bindgen_test]
