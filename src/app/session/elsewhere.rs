@@ -97,6 +97,14 @@ impl<G: EditionRules> Session<G> {
         let held = self.held.iter().any(|(x, _)| *x == c);
         match cmd {
             Command::Act(m) | Command::Explain(m) if G::mover(&m) != c => Err(IllegalMove::NotYourTurn),
+            // A move from afar is one the seat's own view offers (issue 40): the engine takes some
+            // moves the seat can't see to be legal — a politics card named from a pile not
+            // opened — and "taken" or "not in that pile" (a staged move is then taken back)
+            // would tell what lies there. Any other is refused as the seat's twin of the game
+            // refuses it: the same answer whatever the others hold.
+            Command::Act(m) if (acting || G::sealed(&m)) && !Self::offered(if acting { &self.shown } else { &self.game }, c, m) => {
+                Err(if acting { &self.shown } else { &self.game }.twin(c).play(m).err().unwrap_or(IllegalMove::NotNow))
+            }
             Command::Act(m) if !acting && G::sealed(&m) && !held && self.game.to_move().contains(&c) => {
                 self.game.clone().play(m)?;
                 self.held.push((c, m));
@@ -114,6 +122,11 @@ impl<G: EditionRules> Session<G> {
             Command::TakeDevice(_) | Command::Dismiss => Err(IllegalMove::NotNow),
             cmd => self.apply(cmd),
         }
+    }
+
+    /// Whether `game` offers move `m` to seat `c` in what `c` sees.
+    fn offered(game: &G, c: Colour, m: G::Move) -> bool {
+        G::moves_of(&game.view(Some(c))).contains(&m)
     }
 
     /// Hands the session to a seat elsewhere whose turn it is (no hand-over screen), plays a

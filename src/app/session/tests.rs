@@ -392,6 +392,50 @@ mod classic {
         assert!(asked > 10_000 && refused > 0, "{asked} questions, {refused} refused");
     }
 
+    /// Issue 40: a move from afar that the engine takes but the seat's own view doesn't offer —
+    /// a politics card named from a pile not opened — was answered "taken" or "not in that
+    /// pile" (and a staged move is taken back at once), so a friend's device could read the
+    /// piles unopened. Every move a friend's device sends is answered the same in every game
+    /// that looks the same to it.
+    #[test]
+    fn a_friends_move_is_answered_the_same_whatever_the_others_hold() {
+        use crate::engine::bot::RandomBot;
+        use rand::SeedableRng;
+        let players = [Colour::Red, Colour::Yellow, Colour::Purple];
+        let seats = crate::app::seats::Seats { remote: players.iter().map(|&c| (c, true)).collect(), ..Default::default() };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
+        let (mut sent, mut refused, mut unopened) = (0, 0, 0);
+        for seed in 0..4 {
+            let setup = Setup::new(players.to_vec(), SetupKind::Basic, seed);
+            let (_, pool) = crate::engine::bot::play_out(Game::new(&setup).unwrap().0, seed);
+            let mut s = Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap().with_seats(seats.clone());
+            let mut bot = RandomBot::new(seed + 200);
+            for _ in 0..600 {
+                let Some(m) = bot.pick(&s.game) else { break };
+                s.game.play(m).unwrap();
+                s.shown = s.game.clone();
+                // The seat to act holds the turn on its own device.
+                s.holder = s.actor();
+                let Some(c) = s.holder else { continue };
+                let mut other = s.clone();
+                other.game = s.game.determinized(c, &mut rng);
+                other.shown = other.game.clone();
+                if other.game.view(Some(c)) != s.game.view(Some(c)) {
+                    continue;
+                }
+                let politics = matches!(s.game.phase(), crate::engine::classic::Phase::Perform { work: crate::engine::classic::game::Work::Politics { opened: None }, .. });
+                for q in pool.iter().filter(|q| q.by() == c).take(60) {
+                    let here = s.clone().apply_from(c, Command::Act(*q));
+                    sent += 1;
+                    refused += usize::from(here.is_err());
+                    unopened += usize::from(politics && matches!(q, Move::Take { .. }));
+                    assert_eq!(here, other.clone().apply_from(c, Command::Act(*q)), "{c} sends {q} (seed {seed}): the answer depends on what {c} can't see");
+                }
+            }
+        }
+        assert!(sent > 5_000 && refused > 0 && unopened > 0, "{sent} moves sent, {refused} refused, {unopened} taken from piles not opened");
+    }
+
 }
 
 mod new_edition {
