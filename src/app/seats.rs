@@ -21,7 +21,7 @@ pub struct Seats {
 }
 
 /// Where a seat is played, as every device is told.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Presence {
     /// A person at the device holding the game.
     Here,

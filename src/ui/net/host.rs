@@ -68,8 +68,9 @@ pub enum Relays {
     Down(String),
 }
 
-/// What the friends' panel shows of a seat.
-#[derive(Clone, PartialEq, Debug)]
+/// What the friends' panel shows of a seat (a row changed is drawn anew; the others stay as
+/// they are, with what was typed or copied in them).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Row {
     colour: Colour,
     name: String,
@@ -1063,7 +1064,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     {move || locked.get().then(|| view! { <span class="hint" data-locked="">{tr!(NetLocked)}</span> })}
                 </div>
                 {move || by_hand().then(|| view! { <p class="hint">{tr!(TableByHandHint)}</p> })}
-                <ul class="net-seats">{move || rows.get().into_iter().map(seat).collect_view()}</ul>
+                <ul class="net-seats"><For each=move || rows.get() key=|r: &Row| r.clone() children=seat/></ul>
                 <details class="more" data-relay-settings="">
                     <summary>{tr!(RelayList)}</summary>
                     <p class="hint">{tr!(RelayListHint)}</p>
