@@ -950,6 +950,8 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
         let copied = RwSignal::new(None::<String>);
         let name_for_ask = name.clone();
         let remote = matches!(r.presence, Presence::Remote { .. });
+        let away = r.presence == Presence::Remote { connected: false };
+        let (invite, name_by_hand) = (r.invite.clone(), name.clone());
         let standing_in = r.presence == Presence::Computer && net.with_value(|n| n.door.borrow().colours().contains(&c));
         view! {
             <li class="net-seat" data-net-seat=c.name() data-presence=match r.presence { Presence::Here => "here", Presence::Computer => "computer", Presence::Remote { connected: true } => "connected", Presence::Remote { connected: false } => "away" }>
@@ -961,8 +963,11 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                         <button type="button" class="primary" data-let-in=c.name() on:click=move |_| net.with_value(|n| n.let_in(c))>{tr!(NetLetIn)}</button>
                     </div>
                 })}
-                {(r.presence == Presence::Remote { connected: false } && by_hand()).then(|| match r.invite.clone() {
+                // Drawn again when the exchange by hand is asked for or the relays go (the row
+                // itself is drawn anew only when its seat changes).
+                {move || (away && by_hand()).then(|| match invite.clone() {
                     Some(link) => {
+                        let name = name_by_hand.clone();
                         let for_copy = link.clone();
                         view! {
                             <p class="hint">{tr!(NetInviteHint, name = name.clone())}</p>
@@ -993,11 +998,11 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                     None => view! { <p class="hint" data-making-invite=c.name()>{tr!(NetMakingInvite)}</p> }.into_any(),
                 })}
                 <div class="row">
-                    {(r.presence == Presence::Remote { connected: false }).then(|| {
-                        let link = net.with_value(|n| n.seat_link(c));
+                    {away.then(|| {
                         let done = RwSignal::new(None::<String>);
                         view! {
-                            <button type="button" data-copy-seat-link=c.name() on:click=move |_| crate::ui::page::copy(link.clone(), done)>{tr!(TableSeatLink, name = name.clone())}</button>
+                            // The link as it is when tapped (a new table link or relay list changes it).
+                            <button type="button" data-copy-seat-link=c.name() on:click=move |_| crate::ui::page::copy(net.with_value(|n| n.seat_link(c)), done)>{tr!(TableSeatLink, name = name.clone())}</button>
                             {move || done.get().map(|m| view! { <span class="hint">{m}</span> })}
                         }
                     })}
