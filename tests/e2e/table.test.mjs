@@ -6,7 +6,8 @@
 //   end screen, the host's record replays (command-line referee) to the scores every device
 //   shows. The time from opening the link to the first shared table is logged.
 // - Back by themselves, in the Classic game: a friend's reload, the host's reload and
-//   "Continue" of the hosted game from the start screen bring every device back, no new link.
+//   "Continue" of the hosted game from the start screen bring every device back, no new link;
+//   after its end "Play again" brings them back to the next game, each with a new seat token.
 // - In the New Edition game: the relay stopped mid-game leaves the game going over the open
 //   channels; started again at the same port, a friend's reload rejoins through it.
 // - No relay reachable: the panel says why after about 6 s and offers the invites by hand,
@@ -147,7 +148,7 @@ async function allBack(t, t0, what, timeout = 20_000) {
 const CLASSIC = { edition: "classic", colours: ["red", "yellow", "purple"], names: ["Annegret Rotfuchs", "Benedikt Gelbschnabel", "Cleopatra Purpurhut"] };
 const NEW = { edition: "new", colours: ["red", "blue", "orange"], names: ["Anneliese Rotkehlchen", "Bartholomäus Blaumeise", "Octavia Orangenbaum"] };
 
-test("classic, 3 players from one table link: a whole game; a friend's reload, the host's reload and 'Continue' bring everyone back with no new link", { timeout: 200_000 }, async () => {
+test("classic, 3 players from one table link: a whole game; a friend's reload, the host's reload and 'Continue' bring everyone back with no new link; 'Play again' gives each friend a new token", { timeout: 240_000 }, async () => {
   const g = CLASSIC;
   const t = await relayTable({ ...g, seats: ["person", "friend", "friend"] });
   const [host, yellow, purple] = t.devices;
@@ -157,6 +158,7 @@ test("classic, 3 players from one table link: a whole game; a friend's reload, t
   // table's room (issue 40). A watcher stays through the host's reload.
   const mallory = await eavesdropper(net, t.link);
   const watcher = await device(net, "watcher", { own: "watcher" });
+  let keptToEnd = false;
   try {
     for (const { table } of t.times) assert.ok(table < 10_000, `a friend at the table within 10 s of opening the link (${table} ms)`);
     await openPanel(host.page);
@@ -245,8 +247,37 @@ test("classic, 3 players from one table link: a whole game; a friend's reload, t
       assert.equal(found, 0, `${c}'s seat token in ${found} of the ${heard.length} plaintexts Mallory decrypted`);
     }
     console.log(`classic: Mallory decrypted ${heard.length} relay messages (${heard.reduce((n, p) => n + p.length, 0)} bytes): no seat's token`);
-  } finally {
+
+    // ---- "Play again" (issue 40): the next game at the same table. Each friend comes back by
+    // itself, proves its old token once more and is given a new one over its channel; Mallory
+    // hears no new token either.
+    // What the friends received of this game is kept for the secrecy test before the next game's
+    // messages (another game's tag) come.
     for (const f of t.friends) await keep(entry, f, "to the end");
+    keptToEnd = true;
+    const seatKey = `loewenherz/net/seat/${secretOf(t.link)}`;
+    const tokenOf = async (f) => (await f.page.evaluate((k) => localStorage.getItem(k), seatKey))?.split(":")[1];
+    const old = Object.fromEntries(await Promise.all(t.friends.map(async (f) => [f.name, await tokenOf(f)])));
+    t0 = Date.now();
+    await host.page.click("[data-play-again]");
+    await host.page.waitForURL((u) => u.hash.startsWith("#host=") && !u.hash.includes(encodeURIComponent(t.id)) && !u.hash.includes(t.id), { timeout: 10_000 });
+    const again = decodeURIComponent(new URL(host.page.url()).hash.slice("#host=".length));
+    await allBack(t, t0, "classic: 'Play again'");
+    const stored = await host.page.evaluate((id) => localStorage.getItem(`loewenherz/net/host/${id}`), again);
+    const rotated = Object.fromEntries(stored.split(/\s+/).filter(Boolean).map((p) => p.split(":")).map(([c, tok]) => [c, tok]));
+    for (const f of t.friends) {
+      await f.page.waitForFunction(([k, was]) => localStorage.getItem(k)?.split(":")[1] !== was, [seatKey, old[f.name]], { timeout: 10_000 });
+      const now = await tokenOf(f);
+      assert.ok(old[f.name] && now && now !== old[f.name], `${f.name} holds a new token for the next game`);
+      assert.equal(now, rotated[f.name], `${f.name}'s new token is the one the host keeps`);
+    }
+    const after = await mallory.plaintexts();
+    for (const tok of Object.values(rotated)) {
+      assert.equal(after.filter((p) => holds(p, le64(BigInt(tok))) || holds(p, [...Buffer.from(tok)])).length, 0, "a rotated token in what Mallory decrypted");
+    }
+    console.log(`classic: 'Play again': every friend given a new token over its channel; Mallory decrypted ${after.length} relay messages, none with a token`);
+  } finally {
+    if (!keptToEnd) for (const f of t.friends) await keep(entry, f, "to the end");
     entry.secrets ??= await secretsOf(t, g.names).catch(() => null);
     for (const d of [...t.devices, mallory, watcher]) await d.close();
   }
