@@ -423,6 +423,24 @@ test("no relay reachable: after about 6 s the panel says why and offers the invi
     const invite = await inviteOf(host.page, "yellow", { timeout: 5_000 });
     const joined = await join(host, yellow, "yellow", invite);
     console.log(`no relay: yellow joined by hand in ${joined} ms`);
+    // The "Friends" toggle never lies over a button of the top bar, its panel open or closed, on a
+    // tablet (either way round) and a phone (at 768×1024 it lay over "Table").
+    const before = host.page.viewportSize();
+    for (const [width, height] of [[1024, 768], [768, 1024], [390, 844]]) {
+      await host.page.setViewportSize({ width, height });
+      for (const open of [true, false]) {
+        if (((await host.page.locator("[data-net-panel]").count()) > 0) !== open) await host.page.click("[data-net-toggle]");
+        const over = await host.page.evaluate(() => {
+          const t = document.querySelector("[data-net-toggle]").getBoundingClientRect();
+          return [...document.querySelectorAll(".topbar button")]
+            .map((b) => [b.textContent.trim(), b.getBoundingClientRect()])
+            .filter(([, r]) => r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
+            .map(([name]) => name);
+        });
+        assert.deepEqual(over, [], `at ${width}×${height}, the panel ${open ? "open" : "closed"}: the Friends toggle lies over ${over.join(", ")}`);
+      }
+    }
+    await host.page.setViewportSize(before);
     await closePanel(host.page);
     const mark = (await hostRecord(host.page)).record.length;
     const sent0 = await yellow.page.evaluate(() => window.__lzSent.length);

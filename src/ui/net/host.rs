@@ -1100,7 +1100,7 @@ pub fn HostPanel(net: Rc<HostNet>) -> impl IntoView {
                         // The helpers apply at once: every friend not connected gets a new invite.
                         net.with_value(|n| n.reinvite_waiting());
                     }>{tr!(NetIceSave)}</button>
-                    <label class="row" data-turn-only-setting="">
+                    <label class="check" data-turn-only-setting="">
                         <input type="checkbox" data-turn-only="" prop:checked=move || turn_only.get() on:change=move |ev| {
                             let on = event_target_checked(&ev);
                             storage::set_net_turn_only(on);
