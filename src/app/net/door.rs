@@ -185,6 +185,11 @@ impl Door {
         self.seat(c).is_some_and(|s| s.joined)
     }
 
+    /// Seat `c`'s token (`None`: not a friend's seat).
+    pub fn token(&self, c: Colour) -> Option<u64> {
+        self.seat(c).map(|s| s.token)
+    }
+
     /// The current round of seat `c`'s invite.
     pub fn round(&self, c: Colour) -> Option<u32> {
         self.seat(c).map(|s| s.round)

@@ -277,9 +277,7 @@ impl HostNet {
     /// down without the seat's token and the welcome gives it one; else it proves it holds it.
     fn invite_to(self: &Rc<Self>, seat: Colour, to: Option<Device>, grant: bool) {
         let round = storage::fresh_round();
-        if !self.door.borrow().colours().contains(&seat) {
-            return;
-        }
+        let Some(token) = self.door.borrow().token(seat) else { return };
         let left = self.door.borrow_mut().invite(seat, round, to, grant, js_sys::Date::now());
         let old = {
             let mut peers = self.peers.borrow_mut();
@@ -295,7 +293,6 @@ impl HostNet {
                 c.unpin(d);
             }
         }
-        let token = self.door.borrow().kept().into_iter().find(|&(c, _, _)| c == seat).map_or(0, |(_, t, _)| t);
         self.set_row(seat, |r| {
             r.invite = None;
             r.status = None;
@@ -577,18 +574,23 @@ impl HostNet {
     /// asked with a clock far off this one's is told so (the answer carries this device's time,
     /// which it follows from then on).
     fn refused_on(&self, room: Option<Rc<Channel>>, why: crate::app::net::signal::Refusal) {
+        use crate::app::net::relay_words::{clock_off, clock_told, relay_refusal};
         let Some(c) = room else { return };
-        let off = (why == crate::app::net::signal::Refusal::Stale).then(|| c.clock_off()).flatten();
-        match (off, (why == crate::app::net::signal::Refusal::Stale).then(|| c.clock_reply()).flatten()) {
+        let off = match why {
+            crate::app::net::signal::Refusal::Stale => c.clock_off(),
+            _ => None,
+        };
+        let text = match (off, off.and_then(|_| c.clock_reply())) {
             (Some(off), Some(to)) => {
                 if let Some(to) = to {
                     c.say(Signal::Refused { to, why: crate::app::net::signal::SeatRefusal::Clock });
                 }
-                self.refused.set(Some(crate::app::net::relay_words::clock_told(off)));
+                clock_told(off)
             }
-            (Some(off), None) => self.refused.set(Some(crate::app::net::relay_words::clock_off(off))),
-            (None, _) => self.refused.set(Some(crate::app::net::relay_words::relay_refusal(why))),
-        }
+            (Some(off), None) => clock_off(off),
+            (None, _) => relay_refusal(why),
+        };
+        self.refused.set(Some(text));
     }
 
     /// What a device said in the watch link's room.
