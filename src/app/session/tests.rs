@@ -350,6 +350,18 @@ mod classic {
         assert!(s.log.iter().any(|l| s.names().say(&l.said) == "Ann chose 1 and 2."), "{:#?}", s.log);
     }
 
+    /// The seats of the games played from afar in the two tests below.
+    const PLAYED_FROM_AFAR: [Colour; 3] = [Colour::Red, Colour::Yellow, Colour::Purple];
+
+    /// A Classic game of three whose every seat plays on its own device, and every move of a
+    /// whole game of it (what a friend's device may send or ask about).
+    fn played_from_afar(seed: u64) -> (Session, Vec<Move>) {
+        let seats = crate::app::seats::Seats { remote: PLAYED_FROM_AFAR.iter().map(|&c| (c, true)).collect(), ..Default::default() };
+        let setup = Setup::new(PLAYED_FROM_AFAR.to_vec(), SetupKind::Basic, seed);
+        let (_, pool) = crate::engine::bot::play_out(Game::new(&setup).unwrap().0, seed);
+        (Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap().with_seats(seats), pool)
+    }
+
     /// Issue 40 (SECURITY-REVIEW L6): "why would this be refused?" from a friend's device that
     /// isn't acting was answered by playing the move on the real game, which first resolves a
     /// finished choosing round — with the others' face-down decisions and the true deck. The
@@ -358,15 +370,12 @@ mod classic {
     fn a_friends_question_is_answered_the_same_whatever_the_others_hold() {
         use crate::engine::bot::RandomBot;
         use rand::SeedableRng;
-        let players = [Colour::Red, Colour::Yellow, Colour::Purple];
-        let seats = crate::app::seats::Seats { remote: players.iter().map(|&c| (c, true)).collect(), ..Default::default() };
+        let players = PLAYED_FROM_AFAR;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(40);
         let (mut asked, mut refused) = (0, 0);
         for seed in 0..4 {
-            let setup = Setup::new(players.to_vec(), SetupKind::Basic, seed);
             // Every move of a whole game: the questions a friend may ask, by colour.
-            let (_, pool) = crate::engine::bot::play_out(Game::new(&setup).unwrap().0, seed);
-            let mut s = Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap().with_seats(seats.clone());
+            let (mut s, pool) = played_from_afar(seed);
             let mut bot = RandomBot::new(seed + 100);
             for _ in 0..600 {
                 let Some(m) = bot.pick(&s.game) else { break };
@@ -401,14 +410,10 @@ mod classic {
     fn a_friends_move_is_answered_the_same_whatever_the_others_hold() {
         use crate::engine::bot::RandomBot;
         use rand::SeedableRng;
-        let players = [Colour::Red, Colour::Yellow, Colour::Purple];
-        let seats = crate::app::seats::Seats { remote: players.iter().map(|&c| (c, true)).collect(), ..Default::default() };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
         let (mut sent, mut refused, mut unopened) = (0, 0, 0);
         for seed in 0..4 {
-            let setup = Setup::new(players.to_vec(), SetupKind::Basic, seed);
-            let (_, pool) = crate::engine::bot::play_out(Game::new(&setup).unwrap().0, seed);
-            let mut s = Session::new("t".into(), setup, vec!["Ann".into(), "Ben".into(), "Cleo".into()]).unwrap().with_seats(seats.clone());
+            let (mut s, pool) = played_from_afar(seed);
             let mut bot = RandomBot::new(seed + 200);
             for _ in 0..600 {
                 let Some(m) = bot.pick(&s.game) else { break };
