@@ -6,8 +6,9 @@
 const VERSION = "__LOEWENHERZ_BUILD_HASH__";
 const PRECACHE = ["__LOEWENHERZ_PRECACHE__"];
 const PREFIX = "loewenherz-";
-// Trunk's content-hashed file names (name-<16 hex>.ext or _bg.wasm).
-const HASHED = /-[0-9a-f]{16}(?:_bg)?\.[a-z0-9]+$/;
+// Trunk's content-hashed file names (name-<hash>.ext or _bg.wasm): the hash is a u64 in hex
+// without leading zeros, so it has 16 digits 15 times in 16 and fewer otherwise.
+const HASHED = /-[0-9a-f]{8,16}(?:_bg)?\.[a-z0-9]+$/;
 const CACHE = PREFIX + VERSION;
 
 // Every URL is relative to this worker, so the game works under any sub-path.

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { launchBrowser } from "./browser.mjs";
 import { BASES, DIST } from "./helpers.mjs";
-import { startServer } from "./server.mjs";
+import { HASHED, startServer } from "./server.mjs";
 import { autoStep } from "./game.mjs";
 
 for (const base of BASES) {
@@ -46,7 +46,7 @@ for (const base of BASES) {
           for (let i = 0; i < 300 && !(reg.active && reg.active.state === "activated"); i++) await new Promise((r) => setTimeout(r, 100));
         });
         const served = srv.served.slice(before);
-        const twice = served.filter((p, i) => /-[0-9a-f]{16}(?:_bg)?\.[a-z0-9]+$/.test(p) && served.indexOf(p) !== i);
+        const twice = served.filter((p, i) => HASHED.test(p) && served.indexOf(p) !== i);
         assert.deepEqual(twice, [], "no hashed file of the game is downloaded twice (the precache takes the page's copy)");
         assert.deepEqual(served.filter((p) => p.includes("bot-worker")), [], "the computer players' worker is not fetched by a visit without computers");
         assert.ok(served.some((p) => p.endsWith("_bg.wasm")), "the game's wasm was served");

@@ -47,8 +47,12 @@ export const MIME = {
 /** Encodings with variants on disk: [Accept-Encoding token, file suffix], best first. */
 export const ENCODINGS = VARIANTS;
 
-/** Trunk's content-hashed asset names (filehash): `<name>-<16 hex digits>[_bg].<ext>`. */
-export const HASHED = /-[0-9a-f]{16}(?:_bg)?\.[a-z0-9]+$/;
+/**
+ * Trunk's content-hashed asset names (filehash): `<name>-<hash>[_bg].<ext>`, the hash a u64 in hex
+ * without leading zeros (`{:x}`), so 16 digits 15 times in 16 and fewer otherwise. Eight digits at
+ * least keeps short hex-looking names (`lang-de.txt`) out. assets/sw.js holds the same pattern.
+ */
+export const HASHED = /-[0-9a-f]{8,16}(?:_bg)?\.[a-z0-9]+$/;
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**

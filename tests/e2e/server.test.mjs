@@ -34,6 +34,16 @@ function decoded(res) {
   return res.body;
 }
 
+test("Trunk's hashed names are known whatever their hash's length; the service worker knows them the same way", () => {
+  // Trunk writes the hash as a u64 in hex without leading zeros: one build in 16 has 15 digits.
+  for (const f of ["loewenherz-39311f079a537512_bg.wasm", "loewenherz-9311f079a537512.js", "main-b6032b28485db8.css"]) {
+    assert.ok(HASHED.test(f), f);
+  }
+  for (const f of ["lang-de.txt", "icon-192.png", "bot-worker_bg.wasm", "index.html", "sw.js"]) assert.ok(!HASHED.test(f), f);
+  const sw = readFileSync(new URL("../../assets/sw.js", import.meta.url), "utf8");
+  assert.ok(sw.includes(`const HASHED = /${HASHED.source}/;`), "assets/sw.js holds the same pattern");
+});
+
 describe("a small site", () => {
   const WASM = "app-0123456789abcdef_bg.wasm";
   let dir, srv, plain;
