@@ -95,6 +95,8 @@ impl<G: EditionRules> Session<G> {
         }
         let acting = self.actor() == Some(c) && self.holder == Some(c);
         let held = self.held.iter().any(|(x, _)| *x == c);
+        // The game as the seat's device shows it: with its staged steps while it acts.
+        let seen = if acting { &self.shown } else { &self.game };
         match cmd {
             Command::Act(m) | Command::Explain(m) if G::mover(&m) != c => Err(IllegalMove::NotYourTurn),
             // A move from afar is one the seat's own view offers (issue 40): the engine takes some
@@ -102,9 +104,7 @@ impl<G: EditionRules> Session<G> {
             // opened — and "taken" or "not in that pile" (a staged move is then taken back)
             // would tell what lies there. Any other is refused as the seat's twin of the game
             // refuses it: the same answer whatever the others hold.
-            Command::Act(m) if (acting || G::sealed(&m)) && !Self::offered(if acting { &self.shown } else { &self.game }, c, m) => {
-                Err(if acting { &self.shown } else { &self.game }.twin(c).play(m).err().unwrap_or(IllegalMove::NotNow))
-            }
+            Command::Act(m) if (acting || G::sealed(&m)) && !Self::offered(seen, c, m) => Err(seen.twin(c).play(m).err().unwrap_or(IllegalMove::NotNow)),
             Command::Act(m) if !acting && G::sealed(&m) && !held && self.game.to_move().contains(&c) => {
                 self.game.clone().play(m)?;
                 self.held.push((c, m));
@@ -117,7 +117,7 @@ impl<G: EditionRules> Session<G> {
             // to move is told so, as any move of its would be; the others ask a twin of the game
             // dealt anew from their own view.
             Command::Explain(_) if !acting && !self.game.to_move().contains(&c) => Err(IllegalMove::NotYourTurn),
-            Command::Explain(m) => if acting { &self.shown } else { &self.game }.twin(c).play(m).map(|_| ()),
+            Command::Explain(m) => seen.twin(c).play(m).map(|_| ()),
             _ if !acting => Err(IllegalMove::NotYourTurn),
             Command::TakeDevice(_) | Command::Dismiss => Err(IllegalMove::NotNow),
             cmd => self.apply(cmd),
