@@ -1,5 +1,5 @@
 //! The page around the game: its address (the game shown, links), the clipboard, downloads,
-//! files served with the game, and focus.
+//! files served with the game, focus, and a pause.
 
 use super::feature;
 use crate::tr;
@@ -180,4 +180,15 @@ pub async fn inflate(bytes: &[u8], limit: usize) -> Option<Vec<u8>> {
 /// True when the player asked for less motion (the system's "reduce motion").
 pub fn reduced_motion() -> bool {
     web_sys::window().and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten()).is_some_and(|m| m.matches())
+}
+
+/// Resolves after `ms` milliseconds (at once for none, or on a page without a window).
+pub async fn sleep(ms: f64) {
+    let Some(w) = web_sys::window().filter(|_| ms > 0.0) else { return };
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        if w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms as i32).is_err() {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(p).await;
 }

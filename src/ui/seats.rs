@@ -71,18 +71,6 @@ impl Pace {
     }
 }
 
-async fn sleep(ms: f64) {
-    if ms <= 0.0 {
-        return;
-    }
-    let p = js_sys::Promise::new(&mut |resolve, _| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms as i32);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(p).await;
-}
-
 thread_local! {
     /// The decision asked of the worker and not yet played.
     static ASKED: std::cell::RefCell<Option<Job>> = const { std::cell::RefCell::new(None) };
@@ -115,7 +103,7 @@ pub fn drive(ctx: Ctx) {
     leptos::task::spawn_local(async move {
         let started = js_sys::Date::now();
         let answer = super::bots::decide(record, job.colour, job.level, seed).await;
-        sleep(Pace::of(ctx.pace.get_untracked()).ms() - (js_sys::Date::now() - started)).await;
+        crate::ui::page::sleep(Pace::of(ctx.pace.get_untracked()).ms() - (js_sys::Date::now() - started)).await;
         if due_job(ctx).map(|(j, _, _)| j).as_ref() != Some(&job) {
             return;
         }

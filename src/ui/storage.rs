@@ -316,18 +316,26 @@ pub fn set_net_relays(text: &str) {
 /// The seat this device took at the table of link secret `secret`: its colour, join token and
 /// the game's tag (a reload or a lost connection comes back to it).
 pub fn net_seat(secret: &str) -> Option<(crate::engine::Colour, u64, u32)> {
-    let text = raw_get(&format!("{NET_SEAT_PREFIX}{secret}"))?;
-    let mut parts = text.split(':');
-    let seat = crate::engine::Colour::parse(parts.next()?)?;
-    Some((seat, parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+    let s = crate::app::net::kept::KeptSeat::read(&raw_get(&format!("{NET_SEAT_PREFIX}{secret}"))?)?;
+    Some((s.colour, s.token, s.tag))
 }
 
-/// Remembers (or with `None` forgets) the seat this device took at the table of `secret`.
+/// Remembers (or with `None` forgets) the seat this device took at the table of `secret`, as
+/// used now. The seats kept longest unused go beyond [`crate::app::net::kept::MAX_KEPT_SEATS`].
 pub fn set_net_seat(secret: &str, seat: Option<(crate::engine::Colour, u64, u32)>) {
+    use crate::app::net::kept::{seats_to_drop, KeptSeat};
     let key = format!("{NET_SEAT_PREFIX}{secret}");
     match seat {
-        Some((c, token, tag)) => {
-            let _ = store(&key, &format!("{}:{token}:{tag}", c.name()));
+        Some((colour, token, tag)) => {
+            let others: Vec<(String, String)> = raw_keys()
+                .into_iter()
+                .filter_map(|k| Some((k.strip_prefix(NET_SEAT_PREFIX)?.to_string(), raw_get(&k).unwrap_or_default())))
+                .filter(|(s, _)| s != secret)
+                .collect();
+            for old in seats_to_drop(&others) {
+                unstore(&format!("{NET_SEAT_PREFIX}{old}"));
+            }
+            let _ = store(&key, &KeptSeat { colour, token, tag, used_ms: js_sys::Date::now() as u64 }.text());
         }
         None => unstore(&key),
     }

@@ -94,6 +94,9 @@ pub struct ToWatcher {
     pub bytes: Vec<u8>,
 }
 
+/// Refused messages in a row after which a link is closed (a seat's, or a watcher's in all).
+pub const MAX_STRIKES: u32 = 12;
+
 /// What the host answers a message with.
 #[derive(Clone, Debug, Default)]
 pub struct Received {
@@ -212,6 +215,14 @@ impl Host {
         connected.into_iter().map(|to| Outgoing { to, bytes: ToRemote::Moved { link: link.to_string() }.encode(tag) }).collect()
     }
 
+    /// The next game at this table has a room of its own ("Play again"): every watcher that
+    /// said hello is told the new watch link (`link`: its secret part) over its channel, and
+    /// follows it. (Seats are told by [`Host::moved`].)
+    pub fn watchers_moved(&self, link: &str) -> Vec<ToWatcher> {
+        let bytes = ToRemote::Moved { link: link.to_string() }.encode(self.tag);
+        self.watchers.iter().filter(|w| w.joined).map(|w| ToWatcher { watcher: w.id, bytes: bytes.clone() }).collect()
+    }
+
     /// Seat `c`'s token now (the browser keeps it beside the game).
     pub fn token(&self, c: Colour) -> Option<u64> {
         self.links.iter().find(|l| l.colour == c).map(|l| l.token)
@@ -220,6 +231,12 @@ impl Host {
     /// Messages refused from a seat since its last accepted one.
     pub fn strikes(&self, c: Colour) -> u32 {
         self.links.iter().find(|l| l.colour == c).map_or(0, |l| l.strikes)
+    }
+
+    /// Seat `c`'s link refused [`MAX_STRIKES`] messages in a row: the browser closes it (and the
+    /// door keeps the seat's device out for a while).
+    pub fn flooded(&self, c: Colour) -> bool {
+        self.strikes(c) >= MAX_STRIKES
     }
 
     /// A seat's link is gone: the others are told, and the seat rejoins with its token.
@@ -424,9 +441,14 @@ impl Host {
         self.watchers.iter().filter(|w| w.joined).map(|w| w.id).collect()
     }
 
-    /// Messages refused on watcher `id`'s link (the browser disconnects a persistent one).
+    /// Messages refused on watcher `id`'s link.
     pub fn watcher_strikes(&self, id: u64) -> u32 {
         self.watchers.iter().find(|w| w.id == id).map_or(0, |w| w.strikes)
+    }
+
+    /// Watcher `id`'s link refused [`MAX_STRIKES`] messages: the browser closes it.
+    pub fn watcher_flooded(&self, id: u64) -> bool {
+        self.watcher_strikes(id) >= MAX_STRIKES
     }
 
     /// The messages due to the watchers that said hello: announcements, and an update for each

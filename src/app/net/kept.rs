@@ -72,13 +72,62 @@ pub fn read_named_link(text: &str) -> Option<(u64, &str)> {
 }
 
 /// The names to drop before `more` new ones are kept, of the names kept now with their last
-/// use: the oldest, until no more than [`MAX_NAMED_LINKS`] are kept with the new ones. A tie
-/// drops the name first in order, so the choice doesn't hang on how storage lists its keys.
+/// use: the oldest, until no more than [`MAX_NAMED_LINKS`] are kept with the new ones.
 pub fn names_to_drop(kept: &[(String, u64)], more: usize) -> Vec<String> {
-    let over = (kept.len() + more).saturating_sub(MAX_NAMED_LINKS);
+    oldest_beyond(kept, more, MAX_NAMED_LINKS)
+}
+
+/// Of `kept` (each with its last use), the oldest to drop so that no more than `max` are kept
+/// with `more` new ones. A tie drops the one first in order, so the choice doesn't hang on how
+/// storage lists its keys.
+fn oldest_beyond(kept: &[(String, u64)], more: usize, max: usize) -> Vec<String> {
+    let over = (kept.len() + more).saturating_sub(max);
     let mut by_age: Vec<&(String, u64)> = kept.iter().collect();
     by_age.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
     by_age.into_iter().take(over).map(|(name, _)| name.clone()).collect()
+}
+
+/// How many seats a friend's device keeps at most. A seat is kept by its table link, not by a
+/// game (the friend's device holds none), so no game's end takes it: the one used longest ago
+/// goes first.
+pub const MAX_KEPT_SEATS: usize = 6;
+
+/// A seat a friend's device keeps: its colour, its token, the game's tag, when it was last
+/// used (ms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeptSeat {
+    pub colour: crate::engine::Colour,
+    pub token: u64,
+    pub tag: u32,
+    pub used_ms: u64,
+}
+
+impl KeptSeat {
+    /// What is stored: `colour:token:tag:used`.
+    pub fn text(&self) -> String {
+        format!("{}:{}:{}:{}", self.colour.name(), self.token, self.tag, self.used_ms)
+    }
+
+    /// A stored seat back; one kept by an older page (no time) reads as used at 0, the first
+    /// to go. Anything else reads as nothing kept.
+    pub fn read(text: &str) -> Option<KeptSeat> {
+        let mut parts = text.split(':');
+        let colour = crate::engine::Colour::parse(parts.next()?)?;
+        let token = parts.next()?.parse().ok()?;
+        let tag = parts.next()?.parse().ok()?;
+        let used_ms = match parts.next() {
+            Some(t) => t.parse().ok()?,
+            None => 0,
+        };
+        parts.next().is_none().then_some(KeptSeat { colour, token, tag, used_ms })
+    }
+}
+
+/// The tables (by their link's secret) whose kept seats go before one more is kept, of the
+/// seats kept now (each table's secret with its seat's text, unreadable ones first to go).
+pub fn seats_to_drop(kept: &[(String, String)]) -> Vec<String> {
+    let aged: Vec<(String, u64)> = kept.iter().map(|(secret, text)| (secret.clone(), KeptSeat::read(text).map_or(0, |s| s.used_ms))).collect();
+    oldest_beyond(&aged, 1, MAX_KEPT_SEATS)
 }
 
 /// Every key remote play may keep beside saved game `id`: deleting the game deletes them.
@@ -143,6 +192,24 @@ mod tests {
         // Ties: in the names' order.
         let tied = vec![("b".to_string(), 1), ("a".to_string(), 1)];
         assert_eq!(names_to_drop(&tied, MAX_NAMED_LINKS - 1), vec!["a".to_string()]);
+    }
+
+    #[test]
+    fn a_kept_seat_reads_back_and_the_oldest_go_beyond_the_most() {
+        let seat = KeptSeat { colour: crate::engine::Colour::Purple, token: u64::MAX, tag: 7, used_ms: 1_700_000_000_000 };
+        assert_eq!(KeptSeat::read(&seat.text()), Some(seat));
+        // Kept by an older page: no time, the first to go.
+        assert_eq!(KeptSeat::read("red:12:3"), Some(KeptSeat { colour: crate::engine::Colour::Red, token: 12, tag: 3, used_ms: 0 }));
+        for junk in ["", "red", "red:x:3", "mauve:1:2:3", "red:1:2:3:4", "red:1:2:-3"] {
+            assert_eq!(KeptSeat::read(junk), None, "{junk}");
+        }
+        let kept: Vec<(String, String)> = (0..MAX_KEPT_SEATS as u64).map(|i| (format!("s{i}"), KeptSeat { used_ms: 100 - i, ..seat }.text())).collect();
+        // Full: one more drops the one used longest ago (an unreadable one before it).
+        assert_eq!(seats_to_drop(&kept), vec![format!("s{}", MAX_KEPT_SEATS - 1)]);
+        let mut damaged = kept.clone();
+        damaged[0].1 = "??".into();
+        assert_eq!(seats_to_drop(&damaged), vec!["s0".to_string()]);
+        assert_eq!(seats_to_drop(&kept[..MAX_KEPT_SEATS - 1]), Vec::<String>::new(), "room for one more");
     }
 
     /// Every quoted text in the sources that starts with `loewenherz/net/`, up to its closing quote

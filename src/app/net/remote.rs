@@ -234,8 +234,8 @@ impl Remote {
                 self.notices.push(text);
                 Heard::Notice
             }
-            // Only a seat's device follows the table to a new link (a watcher's link is its own).
-            ToRemote::Moved { .. } if self.seat.is_none() => return Err(MessageError::Foreign),
+            // The table (a seat's device) or its watch link (a watcher's) has moved: the host
+            // says so on this device's own channel only.
             ToRemote::Moved { link } => {
                 self.moved = Some(link);
                 Heard::Moved

@@ -2,7 +2,7 @@
 //! command and every screen through the bytes; what each seat is sent is checked for other
 //! seats' secrets; hostile messages are refused and change nothing.
 
-use super::host::{Conn, Host, Outgoing};
+use super::host::{Conn, Host, Outgoing, MAX_STRIKES};
 use super::proof::{prove, Binding};
 use super::message::{AnyUpdate, MessageError, NetRules, Refusal, ToHost, ToRemote, MAX_TO_HOST, VERSION};
 use super::wire::WireError;
@@ -411,6 +411,14 @@ fn garbled_stale_foreign_replayed_and_other_seats_messages_are_refused_and_chang
     let first = host.receive(Some(Colour::Yellow), &WIRE, &cmd(6, classic(castle)));
     assert!(matches!(ToRemote::decode(&first.replies[0], tag), Ok(ToRemote::Answer { n: 6, refused: None })));
     assert_eq!(host.strikes(Colour::Yellow), 0, "an accepted command clears the strikes");
+    // A flood of refused messages closes the link; one fewer doesn't.
+    let _ = host.outbox();
+    let garbled = [0xEE; 9];
+    for k in 1..=MAX_STRIKES {
+        assert!(!host.flooded(Colour::Yellow), "{k} refused");
+        let _ = host.receive(Some(Colour::Yellow), &WIRE, &garbled);
+    }
+    assert!(host.flooded(Colour::Yellow), "{MAX_STRIKES} refused in a row");
     let after = (host.session().record(), host.table());
     let again = host.receive(Some(Colour::Yellow), &WIRE, &cmd(6, classic(castle)));
     assert_eq!(refusal(&host, &again.replies[0]), Refusal::Stale);

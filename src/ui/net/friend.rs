@@ -703,10 +703,12 @@ impl FriendNet {
         true
     }
 
-    /// The host made a new table link and told this seated device over its channel: its seat
-    /// and token are kept under the new link, the link's local name in the address now stands
-    /// for it (a reload comes back through it; the address holds the link only where no
-    /// storage keeps it), and the device listens in the new room (the old link leads nowhere now).
+    /// The host told this device over its channel that the table has a new link ("New table
+    /// link", or "Play again": the next game's room) — or, to a watcher's device, the watch
+    /// link of the next game: a seat and its token are kept under the new link, the link's
+    /// local name in the address now stands for it (a reload comes back through it; the address
+    /// holds the link only where no storage keeps it), and the device listens in the new room
+    /// (the old link leads nowhere now).
     fn moved(self: &Rc<Self>) {
         let Some(new) = self.remote.borrow_mut().take_moved() else { return };
         let Some(old) = self.table.borrow().clone() else { return };
@@ -720,12 +722,15 @@ impl FriendNet {
         // The link as this device had it (its relays, its seat), with the new secret.
         let at = self.at.borrow().clone();
         let had = at.as_deref().and_then(storage::named_link).or_else(|| web_sys::window().and_then(|w| w.location().hash().ok())).and_then(|h| super::Link::of(&h));
-        let (relays, seat) = match had {
-            Some(super::Link::Table { relays, seat, .. }) => (relays, seat),
+        let found = || Some(self.relays.borrow().join(",")).filter(|r| !r.is_empty());
+        let link = match had {
+            Some(super::Link::Watch { relays, .. }) if self.watching => super::Link::Watch { secret: new.clone(), relays },
             // Neither the name nor the address has it: the relays this device found the table through.
-            _ => (Some(self.relays.borrow().join(",")).filter(|r| !r.is_empty()), self.wanted),
+            _ if self.watching => super::Link::Watch { secret: new.clone(), relays: found() },
+            Some(super::Link::Table { relays, seat, .. }) => super::Link::Table { secret: new.clone(), relays, seat },
+            _ => super::Link::Table { secret: new.clone(), relays: found(), seat: self.wanted },
         };
-        let name = super::show_relayed(&super::Link::Table { secret: new.clone(), relays, seat }, at);
+        let name = super::show_relayed(&link, at);
         *self.at.borrow_mut() = name;
         self.join_room(&new);
     }

@@ -25,14 +25,17 @@ use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// Refused messages in a row after which a friend's link is closed.
-const MAX_STRIKES: u32 = 12;
 /// The ICE servers of a new host (one public STUN server: most home networks connect).
 const DEFAULT_ICE: &str = "stun:stun.l.google.com:19302";
 /// The channel an open host page listens on for replies opened in the same browser.
 pub const REPLIES: &str = "loewenherz-net-replies";
 /// How long the host waits for a relay before offering the invite-and-reply exchange.
 const RELAY_WAIT_MS: u64 = 6000;
+/// "Play again" waits at most this long for the words telling the friends and watchers the next
+/// game's links to leave (ms) …
+const SENT_WAIT_MS: f64 = 1500.0;
+/// … and, once they have left, this long for them to arrive before the channels close.
+const ARRIVE_MS: f64 = 300.0;
 
 /// The relays this host uses (its panel's list; the public defaults until it was changed;
 /// none when turned off).
@@ -365,7 +368,7 @@ impl HostNet {
                         p.send(reply);
                     }
                 }
-                if self.host.borrow().strikes(seat) >= MAX_STRIKES {
+                if self.host.borrow().flooded(seat) {
                     // Cut off for a flood: the seat is nobody's for a while.
                     self.door.borrow_mut().cut_off(seat, js_sys::Date::now());
                     let why = tr!(NetDropped, name = self.name(seat));
@@ -525,16 +528,9 @@ impl HostNet {
     fn new_link(self: &Rc<Self>, done: impl FnOnce() + 'static) {
         let me = self.clone();
         leptos::task::spawn_local(async move {
-            let Some(secret) = relay::fresh_secret() else {
-                return me.refused.set(Some(tr!(String NetNoRandom)));
-            };
-            let Some(signer) = Signer::new(true).await else { return };
-            let Some(private) = signer.export().await else { return };
-            let text = crate::app::share::base64url_encode(&secret);
-            storage::set_net_table(&me.id, &text);
-            storage::set_net_key(&me.id, &private, signer.public());
+            let Some((secret, signer)) = me.new_room(&me.id).await else { return };
             let link = trust::link_secret(&secret, signer.id());
-            *me.secret.borrow_mut() = text;
+            *me.secret.borrow_mut() = crate::app::share::base64url_encode(&secret);
             *me.signer.borrow_mut() = Some(Rc::new(signer));
             let told = me.host.borrow_mut().moved(&link);
             for o in told {
@@ -543,6 +539,66 @@ impl HostNet {
             me.start_relays();
             done();
         });
+    }
+
+    /// "Play again": the next game (saved as `next`) meets in a room of its own — a new secret
+    /// (so a new topic, room key and watch link) and a new key for the host's words — so a
+    /// relay's topic lasts one game, not the table's life. The friends seated and the watchers
+    /// connected now are told the new links over their channels and follow them; `done` runs
+    /// once those words have left (the next game's host then closes these channels). A device
+    /// not connected now needs the new link. Without a random draw nothing is kept for `next`
+    /// (the next game's host then says why it can't host).
+    pub fn next_game(self: &Rc<Self>, next: String, done: impl FnOnce() + 'static) {
+        // This game's host is stopping: nothing that happens on its connections meanwhile
+        // changes the game shown (the next one) or is saved.
+        self.closed.set(true);
+        let me = self.clone();
+        leptos::task::spawn_local(async move {
+            if let Some((secret, signer)) = me.new_room(&next).await {
+                let link = trust::link_secret(&secret, signer.id());
+                let told = me.host.borrow_mut().moved(&link);
+                for o in told {
+                    me.send_to(o.to, &o.bytes);
+                }
+                if let Some(watch) = relay::watch_secret(&secret).await.and_then(|w| <[u8; trust::SECRET_BYTES]>::try_from(w).ok()) {
+                    let told = me.host.borrow().watchers_moved(&trust::link_secret(&watch, signer.id()));
+                    for o in told {
+                        if let Some(p) = me.watchers.borrow().iter().find(|(id, _)| *id == o.watcher).map(|(_, p)| p.clone()) {
+                            p.send(&o.bytes);
+                        }
+                    }
+                }
+                me.drained(SENT_WAIT_MS).await;
+            }
+            done();
+        });
+    }
+
+    /// Waits until every channel has handed what it was given to the network, then a little
+    /// more for it to arrive (at most `ms` in all): closing a connection drops what it still holds.
+    async fn drained(&self, ms: f64) {
+        const STEP_MS: f64 = 50.0;
+        let mut waited = 0.0;
+        let busy = |me: &Self| me.peers.borrow().iter().any(|(_, _, p)| !p.drained()) || me.watchers.borrow().iter().any(|(_, p)| !p.drained());
+        while waited < ms && busy(self) {
+            crate::ui::page::sleep(STEP_MS).await;
+            waited += STEP_MS;
+        }
+        crate::ui::page::sleep(ARRIVE_MS.min(ms - waited)).await;
+    }
+
+    /// A new secret and a new key for the table's game `id`, kept beside it at once (the links
+    /// name both). `None`, said in the panel: no random draw; or no WebCrypto.
+    async fn new_room(&self, id: &str) -> Option<([u8; trust::SECRET_BYTES], Signer)> {
+        let Some(secret) = relay::fresh_secret() else {
+            self.refused.set(Some(tr!(String NetNoRandom)));
+            return None;
+        };
+        let signer = Signer::new(true).await?;
+        let private = signer.export().await?;
+        storage::set_net_table(id, &crate::app::share::base64url_encode(&secret));
+        storage::set_net_key(id, &private, signer.public());
+        Some((secret, signer))
     }
 
     /// The host's key id (once its key is ready).
@@ -672,7 +728,7 @@ impl HostNet {
                         p.send(reply);
                     }
                 }
-                if self.host.borrow().watcher_strikes(id) >= MAX_STRIKES {
+                if self.host.borrow().watcher_flooded(id) {
                     return self.drop_watcher(id);
                 }
                 self.after();

@@ -286,20 +286,18 @@ pub fn follow_links(ctx: Ctx) {
                     match id {
                         // "Save and leave".
                         None => stop(ctx),
-                        // "Play again": the new game is hosted at the same table (its link, its
-                        // friends' seats and their tokens, each replaced by a new one over the
-                        // friend's channel), so the friends come back by themselves.
+                        // "Play again": the new game is hosted at the same table (its friends'
+                        // seats and their tokens, each replaced by a new one over the friend's
+                        // channel) in a room of its own, whose links the friends and watchers
+                        // connected now are told over their channels: they come back by themselves.
                         Some(now) if now != hosted => {
                             super::storage::set_net_seats(&now, &super::storage::net_seats(&hosted));
-                            if let Some(secret) = super::storage::net_table(&hosted) {
-                                super::storage::set_net_table(&now, &secret);
-                            }
-                            if let Some((private, public)) = super::storage::net_key(&hosted) {
-                                super::storage::set_net_key(&now, &private, &public);
-                            }
                             // Each friend proves its seat's token once more and is given a new one.
                             super::storage::set_net_again(&now);
-                            open(ctx, Link::Host(now));
+                            match HOST.with(|h| h.borrow().clone()) {
+                                Some(old) => old.next_game(now.clone(), move || open(ctx, Link::Host(now))),
+                                None => open(ctx, Link::Host(now)),
+                            }
                         }
                         Some(_) => {}
                     }

@@ -204,6 +204,12 @@ impl Peer {
         c.buffered_amount() < MAX_BUFFERED && c.send_with_u8_array(bytes).is_ok()
     }
 
+    /// Whether everything sent has been handed to the network (or the channel is not open:
+    /// nothing more will leave).
+    pub fn drained(&self) -> bool {
+        self.channel.borrow().as_ref().filter(|c| c.ready_state() == RtcDataChannelState::Open).is_none_or(|c| c.buffered_amount() == 0)
+    }
+
     /// Ends the connection.
     pub fn close(&self) {
         if let Some(c) = self.channel.borrow().as_ref() {

@@ -194,6 +194,7 @@ fn whole_game_watched<G: NetRules + 'static>(s: fn() -> Session<G>, wrap: fn(Ses
     assert!(host.session().is_over(), "the hosted game ends");
     assert_eq!(host.session().record(), wrap(local).record(), "the game with a watcher is the game at the table");
     assert!(hostile > 5 && host.watcher_strikes(id) == hostile, "every command of the watcher's link was refused and counted ({hostile})");
+    assert_eq!(host.watcher_flooded(id), hostile >= crate::app::net::host::MAX_STRIKES, "the browser closes a watcher's link that refused too many");
     let t = w.table().unwrap();
     assert_eq!(t.screen(), &Screen::Over, "the watcher sees the end");
     assert_eq!(t.log().0.iter().map(|l| t.say(&l.said)).collect::<Vec<_>>().join("\n"), host.session().log_text(), "the watcher has the whole log");
@@ -336,6 +337,27 @@ fn every_watcher_gets_its_own_updates_and_one_who_comes_back_gets_only_the_log_i
     }
     wb.receive(&mine[0].bytes).unwrap();
     assert_eq!(wb.table().unwrap().log().0.len(), crate::each!(host.session(), s => s.log.len()), "the whole log");
+}
+
+#[test]
+fn the_next_games_watch_link_reaches_the_watchers_connected_now_over_their_channels_only() {
+    // "Play again": the next game has a room of its own; the watchers follow it.
+    let (mut host, mut remotes) = host_and_join(classic_session(), AnySession::Classic, [Colour::Yellow, Colour::Purple]);
+    let (a, mut wa) = watch(&mut host);
+    let _asked_only = host.add_watcher(WATCH + 1);
+    let seats = host.moved("dGFibGU.a2V5");
+    let watchers = host.watchers_moved("d2F0Y2g.a2V5");
+    assert_eq!(watchers.iter().map(|o| o.watcher).collect::<Vec<_>>(), vec![a], "only the watcher that said hello is told");
+    assert_eq!(wa.receive(&watchers[0].bytes), Ok(Heard::Moved));
+    assert_eq!(wa.take_moved().as_deref(), Some("d2F0Y2g.a2V5"), "the watcher follows the watch link, not the table's");
+    assert_eq!(wa.take_moved(), None, "taken once");
+    for o in seats {
+        let r = if o.to == Colour::Yellow { &mut remotes[0] } else { &mut remotes[1] };
+        assert_eq!(r.receive(&o.bytes), Ok(Heard::Moved));
+        assert_eq!(r.take_moved().as_deref(), Some("dGFibGU.a2V5"), "each seat follows the table link");
+    }
+    host.remove_watcher(a);
+    assert!(host.watchers_moved("d2F0Y2g.a2V5").is_empty(), "a watcher gone is told nothing");
 }
 
 #[test]
