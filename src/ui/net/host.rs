@@ -526,50 +526,70 @@ impl HostNet {
     /// is told the new link over its channel and follows it; the old link (and the old watch
     /// link) leads nowhere from now on, so whoever holds only that is out.
     fn new_link(self: &Rc<Self>, done: impl FnOnce() + 'static) {
-        let me = self.clone();
-        leptos::task::spawn_local(async move {
-            let Some((secret, signer)) = me.new_room(&me.id).await else { return };
-            let link = trust::link_secret(&secret, signer.id());
-            *me.secret.borrow_mut() = crate::app::share::base64url_encode(&secret);
-            *me.signer.borrow_mut() = Some(Rc::new(signer));
-            let told = me.host.borrow_mut().moved(&link);
-            for o in told {
-                me.send_to(o.to, &o.bytes);
-            }
-            me.start_relays();
-            done();
-        });
+        self.new_room(None, Box::new(done));
     }
 
-    /// "Play again": the next game (saved as `next`) meets in a room of its own — a new secret
-    /// (so a new topic, room key and watch link) and a new key for the host's words — so a
-    /// relay's topic lasts one game, not the table's life. The friends seated and the watchers
+    /// "Play again": the next game (saved as `next`) meets in a room of its own, so a relay's
+    /// topic lasts one game, not the table's life. The friends seated and the watchers
     /// connected now are told the new links over their channels and follow them; `done` runs
     /// once those words have left (the next game's host then closes these channels). A device
-    /// not connected now needs the new link. Without a random draw nothing is kept for `next`
-    /// (the next game's host then says why it can't host).
+    /// not connected now needs the new link.
     pub fn next_game(self: &Rc<Self>, next: String, done: impl FnOnce() + 'static) {
         // This game's host is stopping: nothing that happens on its connections meanwhile
         // changes the game shown (the next one) or is saved.
         self.closed.set(true);
+        self.new_room(Some(next), Box::new(done));
+    }
+
+    /// A new room: a new secret (so a new topic, room key and watch link) and a new key for the
+    /// host's words, kept at once beside this game or, for the next one, beside game `next`
+    /// (the links name both). The seated friends connected now are told the new table link;
+    /// for the next game the watchers too their new watch link, and `done` waits for those
+    /// words to leave; for this game its relays move to the new room. Without a random draw
+    /// (said in the panel) or WebCrypto nothing changes, and only the next game's `done` runs
+    /// (its host then says why it can't host).
+    fn new_room(self: &Rc<Self>, next: Option<String>, done: Box<dyn FnOnce()>) {
         let me = self.clone();
         leptos::task::spawn_local(async move {
-            if let Some((secret, signer)) = me.new_room(&next).await {
-                let link = trust::link_secret(&secret, signer.id());
-                let told = me.host.borrow_mut().moved(&link);
-                for o in told {
-                    me.send_to(o.to, &o.bytes);
+            let made = match relay::fresh_secret() {
+                Some(secret) => match Signer::new(true).await {
+                    Some(signer) => signer.export().await.map(|private| (secret, signer, private)),
+                    None => None,
+                },
+                None => {
+                    me.refused.set(Some(tr!(String NetNoRandom)));
+                    None
                 }
-                if let Some(watch) = relay::watch_secret(&secret).await.and_then(|w| <[u8; trust::SECRET_BYTES]>::try_from(w).ok()) {
-                    let told = me.host.borrow().watchers_moved(&trust::link_secret(&watch, signer.id()));
-                    for o in told {
-                        if let Some(p) = me.watchers.borrow().iter().find(|(id, _)| *id == o.watcher).map(|(_, p)| p.clone()) {
-                            p.send(&o.bytes);
-                        }
+            };
+            let Some((secret, signer, private)) = made else {
+                if next.is_some() {
+                    done();
+                }
+                return;
+            };
+            let text = crate::app::share::base64url_encode(&secret);
+            let id = next.clone().unwrap_or_else(|| me.id.clone());
+            storage::set_net_table(&id, &text);
+            storage::set_net_key(&id, &private, signer.public());
+            let told = me.host.borrow_mut().moved(&trust::link_secret(&secret, signer.id()));
+            for o in told {
+                me.send_to(o.to, &o.bytes);
+            }
+            if next.is_none() {
+                *me.secret.borrow_mut() = text;
+                *me.signer.borrow_mut() = Some(Rc::new(signer));
+                me.start_relays();
+                return done();
+            }
+            if let Some(watch) = relay::watch_secret(&secret).await.and_then(|w| <[u8; trust::SECRET_BYTES]>::try_from(w).ok()) {
+                let told = me.host.borrow().watchers_moved(&trust::link_secret(&watch, signer.id()));
+                for o in told {
+                    if let Some(p) = me.watchers.borrow().iter().find(|(id, _)| *id == o.watcher).map(|(_, p)| p.clone()) {
+                        p.send(&o.bytes);
                     }
                 }
-                me.drained(SENT_WAIT_MS).await;
             }
+            me.drained(SENT_WAIT_MS).await;
             done();
         });
     }
@@ -585,20 +605,6 @@ impl HostNet {
             waited += STEP_MS;
         }
         crate::ui::page::sleep(ARRIVE_MS.min(ms - waited)).await;
-    }
-
-    /// A new secret and a new key for the table's game `id`, kept beside it at once (the links
-    /// name both). `None`, said in the panel: no random draw; or no WebCrypto.
-    async fn new_room(&self, id: &str) -> Option<([u8; trust::SECRET_BYTES], Signer)> {
-        let Some(secret) = relay::fresh_secret() else {
-            self.refused.set(Some(tr!(String NetNoRandom)));
-            return None;
-        };
-        let signer = Signer::new(true).await?;
-        let private = signer.export().await?;
-        storage::set_net_table(id, &crate::app::share::base64url_encode(&secret));
-        storage::set_net_key(id, &private, signer.public());
-        Some((secret, signer))
     }
 
     /// The host's key id (once its key is ready).
