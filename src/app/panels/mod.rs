@@ -111,7 +111,7 @@ pub fn end_table(end: &End, names: &Names) -> Vec<Node> {
     });
     let mut out = vec![el("h1").text(names.say(&end.title))];
     out.extend(end.how.as_ref().map(|n| el("p").text(names.say(n))));
-    out.push(el("table").class("breakdown").kid(el("thead").kid(el("tr").kid(el("th")).kids(end.head.iter().map(|h| el("th").text(names.say(h)))))).kid(el("tbody").kids(rows)));
+    out.push(el("table").class("breakdown").kid(el("thead").kid(el("tr").kid(el("th")).kids(end.head.iter().map(|h| el("th").kid(el("span").text(names.say(h))))))).kid(el("tbody").kids(rows)));
     out.extend(end.hints.as_ref().map(|h| el("p").class("hint").attr("data-hints-used", "").text(names.say(h))));
     out
 }
