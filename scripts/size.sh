@@ -6,7 +6,7 @@
 # it is listed separately. Remote play is part of the page's own bundle. The .br/.gz variants next to the files (made by
 # the build for servers that send them) are not files of their own and are
 # skipped. Fails when the first load is over the goal.
-#   SIZE_GOAL_KB=710 scripts/size.sh [dist]
+#   SIZE_GOAL_KB=715 scripts/size.sh [dist]
 # The goal moves only with measured cold visits (scripts/load-timing.mjs, phone profile): 450 kB
 # until issue 31 (facts in the table, hints that teach) took the first load from 449.7 to
 # 471.0 kB; its cold visit, same machine, 5 runs each, precompressed: median 1.13 s (1.09-1.21)
@@ -39,9 +39,16 @@
 # took it from 691.3 to 706.7 kB (543.8 to 556 kB over the network); cold visits, quiet machine,
 # alternating blocks of 3, precompressed, phone profile: the player's block medians 1.42 and
 # 1.47 s before, 1.47 and 1.51 s after; a friend's 2.12 and 1.78 s before, 1.87 and 1.82 s after.
+# Issue 40's room per game ("Play again"), a friend's kept seats, and the end table's upright
+# headings took it from 706.9 to 709.8 kB (the goal moves to 715 kB: a compiler other than 1.95
+# may build a few hundred bytes more); cold visits, same machine, alternating blocks of 3,
+# precompressed, phone profile: the player's block medians 1.73 and 1.67 s before, 1.50 and
+# 1.63 s after; a friend's 1.97 and 1.97 s before, 2.04 and 1.95 s after. The build before
+# (0467073) had a 15-digit hash, which its service worker and the test server took for unhashed
+# names: 588.6 kB went over the network instead of 557.7 kB, perhaps part of its slower visits.
 set -euo pipefail
 DIST="${1:-$(cd "$(dirname "$0")/.." && pwd)/dist}"
-GOAL_KB="${SIZE_GOAL_KB:-710}"
+GOAL_KB="${SIZE_GOAL_KB:-715}"
 [ -f "$DIST/index.html" ] || { echo "no $DIST/index.html: build first" >&2; exit 1; }
 
 gz() { gzip -9 -c "$1" | wc -c; }
