@@ -188,16 +188,21 @@ impl HostNet {
             self.send_to(o.to, &o.bytes);
         }
         let watched = self.host.borrow_mut().watcher_outbox();
-        for o in watched {
+        self.send_watchers(watched);
+        let session = self.host.borrow().session().clone();
+        self.ctx.game.set(Some(session));
+        self.ctx.persist();
+        self.refresh();
+    }
+
+    /// Each message to its watcher's connection (one gone meanwhile gets nothing).
+    fn send_watchers(&self, out: Vec<crate::app::net::host::ToWatcher>) {
+        for o in out {
             let peer = self.watchers.borrow().iter().find(|(id, _)| *id == o.watcher).map(|(_, p)| p.clone());
             if let Some(p) = peer {
                 p.send(&o.bytes);
             }
         }
-        let session = self.host.borrow().session().clone();
-        self.ctx.game.set(Some(session));
-        self.ctx.persist();
-        self.refresh();
     }
 
     fn send_to(&self, seat: Colour, bytes: &[u8]) {
@@ -583,11 +588,7 @@ impl HostNet {
             }
             if let Some(watch) = relay::watch_secret(&secret).await.and_then(|w| <[u8; trust::SECRET_BYTES]>::try_from(w).ok()) {
                 let told = me.host.borrow().watchers_moved(&trust::link_secret(&watch, signer.id()));
-                for o in told {
-                    if let Some(p) = me.watchers.borrow().iter().find(|(id, _)| *id == o.watcher).map(|(_, p)| p.clone()) {
-                        p.send(&o.bytes);
-                    }
-                }
+                me.send_watchers(told);
             }
             me.drained(SENT_WAIT_MS).await;
             done();
